@@ -1,0 +1,101 @@
+# Counting What Matters: build, test and study the book with one command each.
+# Needs only Python 3.11+ and make; everything else is installed into .venv.
+
+PYTHON ?= python3
+VENV   ?= .venv
+BIN     = $(VENV)/bin
+PIP     = $(BIN)/python -m pip
+PIP_INSTALL = $(PIP) install --quiet --disable-pip-version-check -c constraints.txt
+
+# The kernel that executes the chapters inherits these.
+export IPYTHONDIR := $(CURDIR)/tools/ipython
+export PYDEVD_DISABLE_FILE_VALIDATION := 1
+# Explorers render their slider frames only when the book is built (issue 4).
+BOOK_ENV = EVALMETRICS_STATIC_FRAMES=1
+
+.PHONY: help book test lab student clean constraints lint unit nbval build-check browser bench
+
+help:
+	@echo "make book         build the HTML book into _build/html (warnings are errors)"
+	@echo "make test         lint, unit tests, notebooks (nbval), strict build, browser test"
+	@echo "make lab          JupyterLab on the chapters, for self-study"
+	@echo "make student      student edition of the notebooks (no solutions) in _build/student/"
+	@echo "make bench        run the benchmarks (metrics and widgets)"
+	@echo "make constraints  regenerate constraints.txt from a fresh venv"
+	@echo "make clean        remove _build and caches (keeps .venv)"
+
+# --- set-up -------------------------------------------------------------------------------
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.book-installed: $(BIN)/python requirements.txt constraints.txt pyproject.toml
+	$(PIP_INSTALL) -r requirements.txt
+	@touch $@
+
+$(VENV)/.test-installed: $(VENV)/.book-installed requirements-test.txt
+	$(PIP_INSTALL) -r requirements-test.txt
+	@touch $@
+
+$(VENV)/.lab-installed: $(VENV)/.book-installed requirements-lab.txt
+	$(PIP_INSTALL) -r requirements-lab.txt
+	@touch $@
+
+# --- the book -----------------------------------------------------------------------------
+book: $(VENV)/.book-installed
+	$(BOOK_ENV) $(BIN)/jupyter-book build . -W -n --keep-going
+	@echo
+	@echo "Open the book: $(CURDIR)/_build/html/index.html"
+
+# --- tests --------------------------------------------------------------------------------
+lint: $(VENV)/.test-installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+unit: $(VENV)/.test-installed
+	$(BIN)/python -m pytest tests evalmetrics -m "not browser" -q
+
+nbval: $(VENV)/.test-installed
+	$(BIN)/python -m pytest --nbval-lax chapters -q -p no:randomly
+
+build-check: $(VENV)/.test-installed
+	$(BOOK_ENV) $(BIN)/jupyter-book build . -W -n --keep-going
+
+browser: $(VENV)/.test-installed
+	$(BIN)/python -m pytest tests -m browser -v
+
+# The order matters: the browser test opens the book that build-check has just built,
+# and its pytest summary line is the last thing make test prints.
+test: $(VENV)/.test-installed
+	$(MAKE) --no-print-directory lint
+	$(MAKE) --no-print-directory unit
+	$(MAKE) --no-print-directory nbval
+	$(MAKE) --no-print-directory build-check
+	$(MAKE) --no-print-directory browser
+
+# --- self-study and class -----------------------------------------------------------------
+lab: $(VENV)/.lab-installed
+	$(BIN)/jupyter lab chapters
+
+student: $(VENV)/.book-installed
+	$(BIN)/python tools/make_student.py --out _build/student
+
+bench: $(VENV)/.test-installed
+	$(BIN)/python benchmarks/bench_metrics.py
+	$(BIN)/python benchmarks/bench_widgets.py
+
+# --- maintenance --------------------------------------------------------------------------
+# Resolve requirements*.txt in a throwaway venv and record every exact version.
+constraints:
+	rm -rf _build/constraints-venv
+	$(PYTHON) -m venv _build/constraints-venv
+	_build/constraints-venv/bin/python -m pip install --quiet --disable-pip-version-check \
+		-r requirements.txt -r requirements-test.txt -r requirements-lab.txt
+	{ echo "# Exact versions for reproducible installs; regenerate with: make constraints"; \
+	  _build/constraints-venv/bin/python -m pip freeze --exclude-editable | grep -v '^-e' | sort -f; \
+	} > constraints.txt
+	rm -rf _build/constraints-venv
+	@echo "constraints.txt updated"
+
+clean:
+	rm -rf _build .pytest_cache .ruff_cache .hypothesis
+	find . -name __pycache__ -not -path "./$(VENV)/*" -prune -exec rm -rf {} +
