@@ -1,0 +1,150 @@
+"""Benchmark: evalmetrics' threshold-free metrics against scikit-learn and one ``np.argsort``.
+
+Issue 3's targets, at n = 10^6 (10% positives, float64 scores with some ties):
+
+- ``roc_auc`` and ``average_precision`` take at most 0.5 x the time of scikit-learn's
+  ``roc_auc_score`` / ``average_precision_score``, and
+- at most 1.5 x the time of one ``np.argsort`` of the same scores.
+
+Every ratio is measured in the same run (best of several repeats after one warm-up call), so the
+table does not depend on the machine's absolute speed. The rows of ``bench_ranking.py`` (the
+ranking targets) are appended when that script is present.
+
+Run ``python benchmarks/bench_metrics.py`` (``make bench``); add ``--check`` to exit with status 1
+when a target is missed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import NamedTuple
+
+import numpy as np
+
+N = 1_000_000
+POSITIVE_SHARE = 0.10
+REPEATS = 7
+HERE = Path(__file__).resolve().parent
+
+
+class Row(NamedTuple):
+    """One line of the table (times in seconds; ratio = ours / reference)."""
+
+    name: str
+    ours: float
+    reference: float
+    ratio: float
+    target: float  # the ratio must be <= target
+    status: str  # "PASS" or "MISS"
+
+
+def best_time(call: Callable[[], object], repeats: int = REPEATS) -> float:
+    """Best wall-clock time of ``repeats`` calls, after one warm-up call."""
+    call()
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def make_data(n: int = N, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """Labels with 10% positives; scores shifted for positives, half rounded to 3 decimals."""
+    rng = np.random.default_rng(seed)
+    y_true = (rng.random(n) < POSITIVE_SHARE).astype(np.int64)
+    y_score = rng.normal(size=n) + 1.2 * y_true
+    y_score[: n // 2] = np.round(y_score[: n // 2], 3)  # ties
+    return y_true, y_score
+
+
+def _row(name: str, ours: float, reference: float, target: float) -> Row:
+    ratio = ours / reference
+    return Row(name, ours, reference, ratio, target, "PASS" if ratio <= target else "MISS")
+
+
+def rows(repeats: int = REPEATS) -> list[Row]:
+    """Measure and return the rows for roc_auc and average_precision."""
+    from sklearn.metrics import average_precision_score, roc_auc_score
+
+    import evalmetrics as em
+
+    y_true, y_score = make_data()
+    n_ties = N - len(np.unique(y_score))
+    checks = [
+        ("roc_auc", em.roc_auc(y_true, y_score), roc_auc_score(y_true, y_score)),
+        (
+            "average_precision",
+            em.average_precision(y_true, y_score),
+            average_precision_score(y_true, y_score),
+        ),
+    ]
+    for name, ours, theirs in checks:
+        if not np.isclose(ours, theirs, rtol=1e-12, atol=0):
+            raise AssertionError(f"{name} {ours!r} differs from scikit-learn's {theirs!r}")
+
+    argsort = best_time(lambda: np.argsort(y_score), repeats)
+    sk_auc = best_time(lambda: roc_auc_score(y_true, y_score), repeats)
+    sk_ap = best_time(lambda: average_precision_score(y_true, y_score), repeats)
+    auc = best_time(lambda: em.roc_auc(y_true, y_score), repeats)
+    ap = best_time(lambda: em.average_precision(y_true, y_score), repeats)
+    size = f"n={N:,}, {POSITIVE_SHARE:.0%} pos, {n_ties:,} repeated scores"
+    return [
+        _row(f"roc_auc vs sklearn roc_auc_score ({size})", auc, sk_auc, 0.5),
+        _row("roc_auc vs one np.argsort", auc, argsort, 1.5),
+        _row("average_precision vs sklearn average_precision_score", ap, sk_ap, 0.5),
+        _row("average_precision vs one np.argsort", ap, argsort, 1.5),
+    ]
+
+
+def ranking_rows(repeats: int) -> list[tuple]:
+    """Rows of ``bench_ranking.py`` (same columns), or none if the script is absent."""
+    path = HERE / "bench_ranking.py"
+    if not path.exists():
+        return []
+    spec = importlib.util.spec_from_file_location("bench_ranking", path)
+    module = importlib.util.module_from_spec(spec)
+    assert spec.loader is not None
+    spec.loader.exec_module(module)
+    return list(module.rows(repeats))
+
+
+def format_table(table: list[tuple]) -> str:
+    header = ("benchmark", "ours (ms)", "reference (ms)", "ratio", "target", "status")
+    lines = [
+        (name, f"{ours * 1e3:.1f}", f"{ref * 1e3:.1f}", f"{ratio:.2f}", f"<= {target:g}", status)
+        for name, ours, ref, ratio, target, status in table
+    ]
+    widths = [max(len(str(r[i])) for r in [header, *lines]) for i in range(len(header))]
+
+    def fmt(r):
+        return " | ".join(
+            str(c).ljust(w) if i == 0 else str(c).rjust(w)
+            for i, (c, w) in enumerate(zip(r, widths, strict=True))
+        )
+
+    rule = "-+-".join("-" * w for w in widths)
+    return "\n".join([fmt(header), rule, *(fmt(r) for r in lines)])
+
+
+def main() -> int:
+    import numpy
+    import sklearn
+
+    print(
+        f"evalmetrics benchmark: numpy {numpy.__version__}, scikit-learn {sklearn.__version__}, "
+        f"Python {sys.version.split()[0]}; best of {REPEATS} runs after a warm-up"
+    )
+    table = [*rows(REPEATS), *ranking_rows(REPEATS)]
+    print(format_table(table))
+    missed = [row for row in table if row[5] != "PASS"]
+    print("all targets met" if not missed else f"{len(missed)} target(s) missed")
+    return 1 if missed and "--check" in sys.argv[1:] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

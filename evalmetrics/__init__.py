@@ -1,0 +1,51 @@
+"""evalmetrics: exact, validated evaluation metrics for classification, retrieval and ranking.
+
+The package behind the book *Counting What Matters*. The core imports numpy only::
+
+    import evalmetrics as em
+    from evalmetrics import ranking
+
+Counts (first level) -> rates and F-beta (second and third level) -> threshold sweep, ROC and PR
+curves -> ranking metrics. Plots (``evalmetrics.plots``, matplotlib) and widgets
+(``evalmetrics.widgets``, ipywidgets) are separate modules that ``import evalmetrics`` does not
+load.
+"""
+
+from . import ranking
+from ._undefined import UndefinedMetricWarning
+from .classification import accuracy, e_measure, f1, fbeta, precision, recall, specificity
+from .counts import Counts, confusion_matrix, counts
+from .curves import (
+    Sweep,
+    average_precision,
+    counts_at,
+    pr_curve,
+    roc_auc,
+    roc_curve,
+    sweep,
+)
+
+__version__ = "0.1.0"  # keep in step with pyproject.toml (tests/test_imports.py checks it)
+
+__all__ = [
+    "Counts",
+    "Sweep",
+    "UndefinedMetricWarning",
+    "__version__",
+    "accuracy",
+    "average_precision",
+    "confusion_matrix",
+    "counts",
+    "counts_at",
+    "e_measure",
+    "f1",
+    "fbeta",
+    "pr_curve",
+    "precision",
+    "ranking",
+    "recall",
+    "roc_auc",
+    "roc_curve",
+    "specificity",
+    "sweep",
+]
