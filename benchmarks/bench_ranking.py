@@ -1,0 +1,111 @@
+"""Benchmark: evalmetrics.ranking on a 2-D batch against scikit-learn's ndcg_score.
+
+Issue 3's target: ``ranking.ndcg`` and ``ranking.average_precision`` on 10^4 lists x 100 ranks
+take at most 1.0 x the time of ``sklearn.metrics.ndcg_score(..., ignore_ties=True)`` on the
+same batch, measured in the same run (best of several repeats, after one warm-up call).
+
+scikit-learn receives the grades plus strictly decreasing scores (the same ranking); it sorts
+by score and sorts the grades for IDCG, evalmetrics sorts only the grades. The linear-gain
+NDCG must equal scikit-learn's mean NDCG, which the script checks before timing.
+
+Run ``python benchmarks/bench_ranking.py``; ``benchmarks/bench_metrics.py`` imports ``rows()``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import NamedTuple
+
+import numpy as np
+
+N_LISTS = 10_000
+DEPTH = 100
+REPEATS = 7
+TARGET_RATIO = 1.0
+
+
+class Row(NamedTuple):
+    """One line of the benchmark table (times in seconds; ratio = ours / reference)."""
+
+    name: str
+    ours: float
+    reference: float
+    ratio: float
+    target: float  # the ratio must be <= target
+    status: str  # "PASS" or "MISS"
+
+
+def best_time(call: Callable[[], object], repeats: int = REPEATS) -> float:
+    """Best wall-clock time of ``repeats`` calls, after one warm-up call."""
+    call()
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        call()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def make_batch(n_lists: int = N_LISTS, depth: int = DEPTH, seed: int = 0):
+    """Graded relevance (0..3) in rank order, and scores that produce exactly that order."""
+    rng = np.random.default_rng(seed)
+    rels = rng.choice(4, size=(n_lists, depth), p=[0.6, 0.2, 0.15, 0.05]).astype(np.float64)
+    rels[:, -1] = np.maximum(rels[:, -1], 1.0)  # every list has a relevant item (IDCG > 0)
+    scores = np.tile(np.arange(depth, 0, -1, dtype=np.float64), (n_lists, 1))
+    return rels, scores
+
+
+def rows(repeats: int = REPEATS) -> list[Row]:
+    """Measure and return the table rows: (name, ours, reference, ratio, target, status)."""
+    from sklearn.metrics import ndcg_score
+
+    from evalmetrics import ranking
+
+    rels, scores = make_batch()
+    expected = ndcg_score(rels, scores, ignore_ties=True)
+    ours = ranking.ndcg(rels, gain="linear").mean()
+    if not np.isclose(ours, expected, rtol=1e-12, atol=0):
+        raise AssertionError(f"linear NDCG {ours!r} differs from scikit-learn's {expected!r}")
+
+    reference = best_time(lambda: ndcg_score(rels, scores, ignore_ties=True), repeats)
+    shape = f"{N_LISTS:,} x {DEPTH}"
+    candidates = [
+        (f"ranking.ndcg, linear gain ({shape})", lambda: ranking.ndcg(rels, gain="linear")),
+        (f"ranking.ndcg, exponential gain ({shape})", lambda: ranking.ndcg(rels)),
+        (f"ranking.average_precision ({shape})", lambda: ranking.average_precision(rels)),
+    ]
+    table = []
+    for name, call in candidates:
+        seconds = best_time(call, repeats)
+        ratio = seconds / reference
+        status = "PASS" if ratio <= TARGET_RATIO else "MISS"
+        table.append(Row(name, seconds, reference, ratio, TARGET_RATIO, status))
+    return table
+
+
+def format_table(table: list[Row]) -> str:
+    header = (
+        f"{'benchmark':<46} {'ours (s)':>10} {'sklearn (s)':>12} {'ratio':>7} {'target':>8}  result"
+    )
+    lines = [
+        "reference: sklearn.metrics.ndcg_score(ignore_ties=True) on the same batch",
+        header,
+        "-" * len(header),
+    ]
+    for row in table:
+        lines.append(
+            f"{row.name:<46} {row.ours:>10.4f} {row.reference:>12.4f} {row.ratio:>7.2f} "
+            f"{'<= ' + format(row.target, '.1f'):>8}  {row.status}"
+        )
+    return "\n".join(lines)
+
+
+def main() -> int:
+    table = rows()
+    print(format_table(table))
+    return 0 if all(row.status == "PASS" for row in table) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
