@@ -1,0 +1,478 @@
+"""evalmetrics.widgets: every explorer driven without a browser.
+
+Readouts must equal evalmetrics computed independently here at the same parameters; the artists
+must change after an update; the live ipywidgets view must update in place; and the static
+``text/html`` must carry one frame and one readout per slider value (only when
+EVALMETRICS_STATIC_FRAMES=1), no external script and no URL. Agg backend, no display.
+"""
+
+from __future__ import annotations
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import base64
+import io
+import json
+import math
+import re
+import warnings
+
+import matplotlib.colors as mcolors
+import numpy as np
+import pytest
+from PIL import Image
+
+import evalmetrics as em
+from evalmetrics import ranking, widgets
+from evalmetrics.plots import HIGHLIGHT_COLOR
+from evalmetrics.widgets import (
+    MAX_FRAMES,
+    STATIC_FRAMES_VARIABLE,
+    Explorer,
+    Parameter,
+    beta_explorer,
+    imbalance_explorer,
+    ranking_explorer,
+    threshold_explorer,
+)
+
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
+def scores(n: int, seed: int, prevalence: float = 0.3) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    y_true = (rng.random(n) < prevalence).astype(int)
+    y_score = np.clip(rng.normal(0.35 + 0.3 * y_true, 0.15), 0, 1)
+    return y_true, y_score
+
+
+@pytest.fixture(scope="module")
+def data():
+    return scores(2000, 11)
+
+
+@pytest.fixture
+def no_frames(monkeypatch):
+    monkeypatch.delenv(STATIC_FRAMES_VARIABLE, raising=False)
+
+
+@pytest.fixture
+def frames(monkeypatch):
+    monkeypatch.setenv(STATIC_FRAMES_VARIABLE, "1")
+
+
+def same(actual: float, expected: float) -> bool:
+    """Exact equality, with nan equal to nan (an undefined value reads 'undefined')."""
+    return (math.isnan(actual) and math.isnan(expected)) or actual == expected
+
+
+def quiet(function, *args, **kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", em.UndefinedMetricWarning)
+        return function(*args, **kwargs)
+
+
+# ------------------------------------------------------------------ the mechanism
+
+
+def test_parameter_snaps_formats_and_validates():
+    parameter = Parameter("beta", [0.5, 1.0, 2.0])
+    assert parameter.initial == 1.0
+    assert parameter.index_of(1.6) == 2 and parameter.index_of(-3) == 0
+    assert Parameter("p", [0.001, 0.5], format="{:.2%}").display(0.001) == "0.10%"
+    with pytest.raises(ValueError, match="duplicates"):
+        Parameter("t", [0.1, 0.1])
+    with pytest.raises(ValueError, match="empty"):
+        Parameter("t", [])
+    with pytest.raises(ValueError, match="finite"):
+        Parameter("t", [0.1, np.nan])
+
+
+def test_explorer_set_snaps_and_rejects_unknown_names(data):
+    explorer = threshold_explorer(*data)
+    explorer.set(threshold=0.512)
+    assert explorer.values == {"threshold": 0.5}
+    with pytest.raises(TypeError, match="beta is not a parameter"):
+        explorer.set(beta=2.0)
+    assert "threshold explorer" in repr(explorer)
+
+
+def test_too_many_frames_is_refused():
+    from matplotlib.figure import Figure
+
+    figure = Figure()
+    figure.add_subplot()
+    explorer = Explorer(
+        figure,
+        [Parameter("a", range(7)), Parameter("b", range(7))],
+        lambda a, b: {"sum": a + b},
+    )
+    with pytest.raises(ValueError, match="49 frames"):
+        explorer.static_html(frames=True)
+
+
+# ------------------------------------------------------------------ threshold explorer
+
+
+def test_threshold_explorer_readouts_equal_counts_at(data):
+    y_true, y_score = data
+    explorer = threshold_explorer(y_true, y_score)
+    values = explorer.parameters["threshold"].values
+    assert len(values) == MAX_FRAMES and values[0] == 0.0 and values[-1] == 1.0
+    for threshold in values[::4]:
+        explorer.set(threshold=threshold)
+        expected = em.counts_at(y_true, y_score, threshold)
+        readout = explorer.readout
+        assert set(readout) == {"accuracy", "precision", "recall", "f1", "fpr"}
+        assert same(readout["accuracy"], expected.accuracy)
+        assert same(readout["precision"], quiet(lambda c=expected: c.precision))
+        assert same(readout["recall"], expected.recall)
+        assert same(readout["f1"], quiet(lambda c=expected: c.f1))
+        assert same(readout["fpr"], expected.fpr)
+
+
+def test_threshold_explorer_artists_follow_the_threshold(data):
+    y_true, y_score = data
+    explorer = threshold_explorer(y_true, y_score)
+    artists = explorer.artists
+    tp_region = artists["histogram"].regions["TP"].get_xy().copy()
+    explorer.set(threshold=0.3)
+    counts = em.counts_at(y_true, y_score, 0.3)
+    assert list(artists["histogram"].threshold_line.get_xdata()) == [0.3, 0.3]
+    assert not np.array_equal(artists["histogram"].regions["TP"].get_xy(), tp_region)
+    texts = [t.get_text() for row in artists["matrix"].texts for t in row]
+    assert f"TP\n{counts.tp}" in texts and f"FN\n{counts.fn}" in texts
+    assert artists["roc"].point.get_data() == ([counts.fpr], [counts.recall])
+    assert artists["pr"].point.get_data() == ([counts.recall], [counts.precision])
+    # the ROC and PR curves are the core's
+    fpr, tpr, _ = em.roc_curve(y_true, y_score)
+    np.testing.assert_array_equal(artists["roc"].curve.get_xdata(), fpr)
+    np.testing.assert_array_equal(artists["roc"].curve.get_ydata(), tpr)
+    # the histogram is split exactly at the slider values (bin edges are the thresholds)
+    np.testing.assert_allclose(artists["histogram"].edges, np.linspace(0, 1, 41))
+
+
+def test_threshold_explorer_undefined_precision_reads_undefined(data):
+    y_true, y_score = data
+    explorer = threshold_explorer(y_true, y_score, thresholds=[0.2, 5.0])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no warning may reach the page
+        explorer.set(threshold=5.0)
+    assert math.isnan(explorer.readout["precision"])
+    assert "precision <b>undefined</b>" in explorer.readout_html()
+
+
+def test_fast_render_equals_a_full_draw(data):
+    explorer = threshold_explorer(*data)
+    explorer.set(threshold=0.2)
+    explorer.render_rgba()
+    explorer.set(threshold=0.7)
+    fast = explorer.render_rgba()
+    for artist in explorer._dynamic:
+        artist.set_animated(False)
+    explorer._canvas.draw()
+    full = np.array(explorer._canvas.buffer_rgba())
+    assert fast.shape == full.shape
+    assert np.mean(np.any(fast != full, axis=-1)) < 1e-3
+
+
+# ------------------------------------------------------------------ beta explorer
+
+
+def brute_force_best(y_true, y_score, beta):
+    """Highest F-beta over every distinct threshold, and the highest threshold reaching it."""
+    sweep = em.sweep(y_true, y_score)
+    best_value, best_threshold = -1.0, None
+    for index in range(1, len(sweep.thresholds)):
+        value = sweep.counts(index).fbeta(beta, zero_division=0.0)
+        if value > best_value:
+            best_value, best_threshold = value, float(sweep.thresholds[index])
+    return best_value, best_threshold
+
+
+def test_beta_slider_values():
+    values = beta_explorer([0, 1, 1], [0.2, 0.9, 0.4]).parameters["beta"].values
+    assert len(values) == MAX_FRAMES and 1.0 in values
+    assert values[0] == 0.25 and values[-1] == 4.0
+    assert np.allclose(np.diff(np.log2(values)), 0.1)
+
+
+def test_beta_explorer_finds_the_best_threshold(data):
+    y_true, y_score = data
+    explorer = beta_explorer(y_true, y_score)
+    isocurve = explorer.artists["isocurves"].lines[0].get_ydata().copy()
+    best_line = explorer.artists["best_isocurve"].get_ydata().copy()
+    for beta in (0.25, 0.5, 1.0, 2.0, 4.0):
+        explorer.set(beta=beta)
+        best_value, best_threshold = brute_force_best(y_true, y_score, beta)
+        readout = explorer.readout
+        assert readout["fbeta"] == best_value
+        assert readout["threshold"] == best_threshold
+        counts = em.counts_at(y_true, y_score, best_threshold)
+        assert readout["precision"] == counts.precision and readout["recall"] == counts.recall
+        assert readout["fbeta"] == counts.fbeta(beta)
+        assert explorer.artists["pr"].point.get_data() == ([counts.recall], [counts.precision])
+    assert not np.array_equal(
+        np.nan_to_num(explorer.artists["isocurves"].lines[0].get_ydata()), np.nan_to_num(isocurve)
+    )
+    assert not np.array_equal(
+        np.nan_to_num(explorer.artists["best_isocurve"].get_ydata()), np.nan_to_num(best_line)
+    )
+
+
+def test_beta_candidates_never_miss_the_maximum():
+    """The convex-hull shortcut against brute force on small, tied, imbalanced cases."""
+    rng = np.random.default_rng(3)
+    for case in range(150):
+        n = int(rng.integers(2, 40))
+        y_true = (rng.random(n) < rng.uniform(0.05, 0.9)).astype(int)
+        y_true[0] = 1
+        y_score = rng.integers(0, int(rng.integers(2, 12)), size=n) / 10  # heavy ties
+        precision, recall, thresholds = em.pr_curve(y_true, y_score)
+        candidates = widgets._fbeta_candidates(precision, recall, thresholds)
+        sweep = em.sweep(y_true, y_score)
+        for beta in (0.25, 0.7, 1.0, 1.9, 4.0):
+            best_value, best_threshold = brute_force_best(y_true, y_score, beta)
+            values = [sweep.at(t).fbeta(beta, zero_division=0.0) for t in candidates]
+            chosen = int(np.argmax(values))
+            assert values[chosen] == best_value, (case, beta)
+            assert candidates[chosen] == best_threshold, (case, beta)
+
+
+# ------------------------------------------------------------------ imbalance explorer
+
+
+def expected_scenario(y_true, y_score, threshold, prevalence, n_samples):
+    """The documented construction, written out independently."""
+    model = em.counts_at(y_true, y_score, threshold)
+    n_positive = int(math.floor(prevalence * n_samples + 0.5))
+    n_negative = n_samples - n_positive
+    tp = int(math.floor(model.recall * n_positive + 0.5))
+    fp = int(math.floor(model.fpr * n_negative + 0.5))
+    model_counts = em.Counts(tp=tp, fp=fp, tn=n_negative - fp, fn=n_positive - tp)
+    always_negative = em.Counts(tp=0, fp=0, tn=n_negative, fn=n_positive)
+    return model_counts, always_negative
+
+
+def test_imbalance_explorer_readouts(data):
+    y_true, y_score = data
+    explorer = imbalance_explorer(y_true, y_score, threshold=0.5)
+    values = explorer.parameters["prevalence"].values
+    assert values[0] == 0.001 and values[-1] == 0.5 and len(values) <= MAX_FRAMES
+    # starts at the data's prevalence (nearest slider value)
+    assert explorer.values["prevalence"] == min(values, key=lambda v: abs(v - np.mean(y_true)))
+    line = explorer.artists["markers"]["accuracy_line"]
+    for prevalence in values[::3]:
+        explorer.set(prevalence=prevalence)
+        model, always_negative = expected_scenario(y_true, y_score, 0.5, prevalence, 10_000)
+        readout = explorer.readout
+        assert readout["accuracy_always_negative"] == always_negative.accuracy
+        assert readout["accuracy"] == model.accuracy
+        assert same(readout["precision"], quiet(lambda m=model: m.precision))
+        assert readout["recall"] == model.recall
+        assert list(line.get_xdata()) == [prevalence, prevalence]
+        texts = [t.get_text() for row in explorer.artists["matrix"].texts for t in row]
+        assert f"FP\n{model.fp}" in texts
+    # the paradox itself: at 0.1% "always negative" beats the model on accuracy
+    explorer.set(prevalence=0.001)
+    assert explorer.readout["accuracy_always_negative"] > explorer.readout["accuracy"]
+
+
+def test_imbalance_explorer_validates(data):
+    y_true, y_score = data
+    with pytest.raises(ValueError, match="prevalences"):
+        imbalance_explorer(y_true, y_score, prevalences=[0.0, 0.5])
+    with pytest.raises(ValueError, match="both classes"):
+        imbalance_explorer(np.ones(10, int), np.linspace(0, 1, 10))
+    with pytest.raises(TypeError, match="n_samples"):
+        imbalance_explorer(y_true, y_score, n_samples=100.0)
+
+
+# ------------------------------------------------------------------ ranking explorer
+
+
+def expected_ranking(rels, k, n_relevant=None):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", em.UndefinedMetricWarning)
+        return {
+            "precision_at_k": ranking.precision_at_k(rels, k),
+            "recall_at_k": ranking.recall_at_k(rels, k, n_relevant=n_relevant),
+            "average_precision_at_k": ranking.average_precision(rels, n_relevant=n_relevant, k=k),
+            "reciprocal_rank_at_k": ranking.reciprocal_rank(rels, k=k),
+            "ndcg_at_k": ranking.ndcg(rels, k=k),
+        }
+
+
+def test_ranking_explorer_readouts_for_every_k():
+    rels = [3, 0, 1, 0, 2, 0, 0, 1, 0, 0]
+    explorer = ranking_explorer(rels, n_relevant=6)
+    assert explorer.parameters["k"].values == tuple(float(k) for k in range(1, 11))
+    cutoff = explorer.artists["cutoff"]
+    for k in range(1, 11):
+        explorer.set(k=k)
+        expected = expected_ranking(rels, k, n_relevant=6)
+        for key, value in expected.items():
+            assert same(explorer.readout[key], value), (k, key)
+        assert list(cutoff.get_xdata()) == [k + 0.5, k + 0.5]
+        assert explorer.artists["strip"].k == k
+
+
+def test_ranking_explorer_toggle_changes_list_and_readouts():
+    explorer = ranking_explorer([1, 0, 1, 0, 0, 0])
+    explorer.set(k=4)
+    curve = explorer.artists["curves"]["precision_at_k"].get_ydata().copy()
+    explorer.toggle(2)
+    assert explorer.rels.tolist() == [1, 1, 1, 0, 0, 0]
+    for key, value in expected_ranking(explorer.rels, 4).items():
+        assert same(explorer.readout[key], value)
+    assert not np.array_equal(explorer.artists["curves"]["precision_at_k"].get_ydata(), curve)
+    explorer.toggle(2)
+    assert explorer.rels.tolist() == [1, 0, 1, 0, 0, 0]
+    graded = ranking_explorer([2, 0, 1])
+    graded.toggle(3)
+    graded.toggle(2)
+    assert graded.rels.tolist() == [2, 1, 2]
+    graded.toggle(1)
+    assert graded.rels.tolist() == [0, 1, 2]
+    with pytest.raises(ValueError, match="rank"):
+        graded.toggle(4)
+
+
+def test_ranking_explorer_long_list_has_at_most_41_positions():
+    rng = np.random.default_rng(5)
+    rels = (rng.random(100) < 0.2).astype(int)
+    explorer = ranking_explorer(rels)
+    values = explorer.parameters["k"].values
+    assert len(values) <= MAX_FRAMES and values[0] == 1 and values[-1] == 100
+    explorer.set(k=100)
+    for key, value in expected_ranking(rels, 100).items():
+        assert same(explorer.readout[key], value)
+
+
+# ------------------------------------------------------------------ live view (Jupyter)
+
+
+def test_live_view_updates_in_place(data, no_frames):
+    explorer = threshold_explorer(*data)
+    bundle = explorer._repr_mimebundle_()
+    assert WIDGET_VIEW in bundle and "text/plain" in bundle
+    assert "data:image/png" not in bundle["text/html"]  # no frames outside the build
+    image = explorer._image_widget
+    before_png, before_html = image.value, explorer._readout_widget.value
+    figure = explorer.figure
+    slider = explorer._sliders["threshold"]
+    slider.value = 8  # as if dragged in Jupyter
+    assert explorer.values == {"threshold": explorer.parameters["threshold"].values[8]}
+    assert image.value != before_png and image.value[:4] == b"\x89PNG"
+    assert explorer._readout_widget.value != before_html
+    assert explorer.figure is figure and explorer._image_widget is image  # same objects
+    explorer.set(threshold=0.75)
+    assert slider.value == 30 and slider.label == "0.75"
+
+
+def test_live_ranking_buttons_toggle(no_frames):
+    explorer = ranking_explorer([1, 0, 0, 1])
+    assert explorer.widget is not None  # built on first access
+    assert [b.description for b in explorer._buttons] == ["1", "0", "0", "1"]
+    png = explorer._image_widget.value
+    explorer._buttons[1].click()
+    assert explorer.rels.tolist() == [1, 1, 0, 1]
+    assert explorer._buttons[1].description == "1"
+    assert explorer._image_widget.value != png
+
+
+# ------------------------------------------------------------------ static HTML (the book)
+
+DATA_PATTERN = re.compile(r'<script type="application/json" class="em-data">(.*?)</script>', re.S)
+
+
+def parse_static(text: str) -> dict:
+    match = DATA_PATTERN.search(text)
+    assert match, "no frame data in the static HTML"
+    return json.loads(match.group(1).replace("<\\/", "</"))
+
+
+def check_static(explorer: Explorer, text: str) -> dict:
+    n_frames = math.prod(len(p.values) for p in explorer.parameters.values())
+    assert 2 <= n_frames <= MAX_FRAMES
+    payload = parse_static(text)
+    assert len(payload["frames"]) == n_frames
+    assert len(payload["readouts"]) == n_frames
+    assert len(set(payload["frames"])) > 1  # the picture changes along the slider
+    sliders = re.findall(r'<input type="range"[^>]*>', text)
+    assert len(sliders) == len(explorer.parameters)
+    for slider, parameter in zip(sliders, explorer.parameters.values(), strict=True):
+        assert 'min="0"' in slider and 'step="1"' in slider
+        assert f'max="{len(parameter.values) - 1}"' in slider
+        position = parameter.index_of(explorer.values[parameter.name])
+        assert f'value="{position}"' in slider
+        assert 'class="em-slider"' in slider
+    assert 'class="em-explorer"' in text and 'class="em-frame"' in text
+    assert 'class="em-readout"' in text and 'class="em-value"' in text
+    assert not re.search(r"<script[^>]*\bsrc=", text)
+    assert "http://" not in text and "https://" not in text and "//cdn" not in text
+    assert 'addEventListener("input"' in text
+    # frames are palette PNGs that keep the highlight colour of the moving marker
+    first = Image.open(io.BytesIO(base64.b64decode(payload["frames"][0].split(",", 1)[1])))
+    assert first.mode == "P"
+    pixels = np.asarray(first.convert("RGB")).reshape(-1, 3).astype(int)
+    highlight = np.array(mcolors.to_rgb(HIGHLIGHT_COLOR)) * 255
+    assert np.any(np.abs(pixels - highlight).max(axis=1) < 16), "marker colour lost"
+    # readouts are the explorer's: the frame at the current slider position matches it
+    index = sum(
+        p.index_of(explorer.values[p.name]) * stride
+        for p, stride in zip(explorer.parameters.values(), payload["strides"], strict=True)
+    )
+    for key, value in explorer.readout.items():
+        assert f'data-metric="{key}" data-value="{value!r}"' in payload["readouts"][index]
+    return payload
+
+
+def test_static_threshold_explorer_frames_and_budget(frames):
+    y_true, y_score = scores(10_000, 1)
+    explorer = threshold_explorer(y_true, y_score)
+    bundle = explorer._repr_mimebundle_()
+    assert WIDGET_VIEW not in bundle  # no ipywidgets during the build: no widget state
+    assert explorer._widget is None
+    text = bundle["text/html"]
+    payload = check_static(explorer, text)
+    assert len(text.encode()) < 1_500_000
+    # every frame's readout equals evalmetrics at that slider value
+    values = explorer.parameters["threshold"].values
+    for position in (0, 13, 40):
+        counts = em.counts_at(y_true, y_score, values[position])
+        assert f'data-value="{counts.recall!r}"' in payload["readouts"][position]
+    assert payload["labels"][0][20] == "0.5"
+    # rendering the frames left the explorer where it was
+    assert explorer.values == {"threshold": 0.5}
+
+
+def test_static_other_explorers(frames, data):
+    y_true, y_score = data
+    ids = set()
+    for explorer in (
+        beta_explorer(y_true, y_score),
+        imbalance_explorer(y_true, y_score),
+        ranking_explorer([1, 0, 2, 0, 1, 0, 0, 1], n_relevant=5),
+    ):
+        text = explorer._repr_mimebundle_()["text/html"]
+        check_static(explorer, text)
+        assert len(text.encode()) < 1_500_000
+        ids.update(re.findall(r'<div class="em-explorer" id="([^"]+)"', text))
+    assert len(ids) == 3  # unique ids: several explorers on one page
+
+
+def test_no_frames_without_the_variable(data, no_frames):
+    explorer = beta_explorer(*data)
+    text = explorer.static_html()
+    assert "data:image" not in text and "em-data" not in text
+    assert "Jupyter" in text
+
+
+def test_frames_only_with_value_1(data, monkeypatch):
+    monkeypatch.setenv(STATIC_FRAMES_VARIABLE, "0")
+    assert not widgets.static_frames_enabled()
+    monkeypatch.setenv(STATIC_FRAMES_VARIABLE, "1")
+    assert widgets.static_frames_enabled()
