@@ -1,0 +1,271 @@
+"""Open every page of the built book in headless Chromium, as a reader would.
+
+Run after the build (``make test`` does: build-check, then ``pytest -m browser``). The site in
+``_build/html`` is served on 127.0.0.1 and every page of ``_toc.yml`` is opened in Debian's
+Chromium through Playwright (no ``playwright install``). A page fails when
+
+- a request goes to any host other than 127.0.0.1 (the book must work offline, no CDN);
+- the console shows an error other than the known harmless ones (GUIDE section 5);
+- math is left untypeset (raw ``\\(`` or ``\\[`` in the visible text);
+- the visible text holds a traceback, an error output, ``<function`` or `` at 0x``;
+- an image fails to load;
+- an explorer's slider does not change its frame and readout when moved with the keyboard.
+
+A full-page screenshot of every page is saved under ``_build/screenshots/``, and one before and
+after each explorer's slider moves.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import os
+import re
+import shutil
+import threading
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+HTML = ROOT / "_build" / "html"
+SHOTS = ROOT / "_build" / "screenshots"
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+# Console noise of this theme that is known to be harmless (GUIDE section 5).
+HARMLESS_CONSOLE = (
+    re.compile(r"THEBE_JS_URL.*(already been declared|redeclaration)", re.I),
+    re.compile(r"invalid theme mode", re.I),
+    re.compile(r"favicon\.ico", re.I),
+    # Chromium's console line for any HTTP error names no URL; failed responses are checked
+    # separately, with their URLs, by PageWatch.failed_responses.
+    re.compile(r"^Failed to load resource: the server responded with a status of", re.I),
+)
+
+BAD_TEXT = (
+    "Traceback (most recent call last)",
+    "<function ",
+    " at 0x",
+)
+
+
+def toc_pages() -> list[str]:
+    """Every document of _toc.yml, as the path of its HTML page (without a YAML parser)."""
+    text = (ROOT / "_toc.yml").read_text(encoding="utf-8")
+    docs = re.findall(r"^\s*(?:root|-\s*file):\s*(\S+)\s*$", text, flags=re.M)
+    assert docs, "_toc.yml lists no documents"
+    return [f"{doc}.html" for doc in docs]
+
+
+def find_chromium() -> str | None:
+    for name in ("chromium", "chromium-browser"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - signature of the base class
+        pass
+
+
+@pytest.fixture(scope="module")
+def site():
+    if not (HTML / "index.html").exists():
+        pytest.fail("_build/html/index.html is missing: build the book first (make book)")
+    handler = functools.partial(_QuietHandler, directory=str(HTML))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    chromium = find_chromium()
+    if chromium is None:
+        message = (
+            "Debian chromium is not installed, so the browser test cannot run. "
+            "Install it with: sudo apt-get install -y chromium"
+        )
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message + " (CI=true: a missing browser is a failure, not a skip)")
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(
+            executable_path=chromium, headless=True, args=CHROMIUM_ARGS
+        )
+        yield instance
+        instance.close()
+
+
+class PageWatch:
+    """Collects what a page requested and logged while it was open."""
+
+    def __init__(self, page):
+        self.foreign_requests: list[str] = []
+        self.console_errors: list[str] = []
+        self.scripts: list[str] = []
+        self.failed_responses: list[str] = []
+        page.on("request", self._on_request)
+        page.on("response", self._on_response)
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda exc: self._record_error(f"pageerror: {exc}"))
+
+    def _on_request(self, request):
+        url = request.url
+        if request.resource_type == "script":
+            self.scripts.append(url)
+        parsed = urlparse(url)
+        if parsed.scheme in ("data", "blob", "about"):
+            return
+        if parsed.hostname != "127.0.0.1":
+            self.foreign_requests.append(url)
+
+    def _on_response(self, response):
+        if response.status >= 400 and not response.url.endswith("/favicon.ico"):
+            self.failed_responses.append(f"{response.status} {response.url}")
+
+    def _on_console(self, message):
+        if message.type == "error":
+            self._record_error(message.text)
+
+    def _record_error(self, text: str) -> None:
+        if not any(pattern.search(text) for pattern in HARMLESS_CONSOLE):
+            self.console_errors.append(text)
+
+
+def wait_for_math(page) -> None:
+    """Wait until MathJax (if the page loaded it) has typeset everything."""
+    page.wait_for_load_state("load")
+    has_mathjax = page.evaluate("() => typeof window.MathJax !== 'undefined'")
+    if has_mathjax:
+        page.wait_for_function(
+            "() => window.MathJax && window.MathJax.startup && window.MathJax.startup.promise",
+            timeout=20_000,
+        )
+        page.evaluate("() => window.MathJax.startup.promise")
+
+
+def screenshot_name(page_path: str, suffix: str = "") -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    stem = page_path.removesuffix(".html").replace("/", "__")
+    return SHOTS / f"{stem}{suffix}.png"
+
+
+def explorer_state(explorer) -> tuple[str, str, str]:
+    """What a reader sees of an explorer: the frame, the readout and the slider's value."""
+    return (
+        explorer.eval_on_selector("img.em-frame", "img => img.getAttribute('src')"),
+        explorer.eval_on_selector(".em-readout", "el => el.innerText"),
+        explorer.eval_on_selector(".em-value", "el => el.textContent"),
+    )
+
+
+def move_every_explorer(page, page_path: str) -> list[str]:
+    """Press arrow keys on every explorer's slider; its frame and readout must change.
+
+    Screenshots of each explorer before and after the move are saved next to the page's.
+    """
+    problems = []
+    explorers = page.query_selector_all(".em-explorer")
+    for number, explorer in enumerate(explorers, start=1):
+        slider = explorer.query_selector("input.em-slider")
+        if slider is None:
+            problems.append(f"explorer {number} has no slider")
+            continue
+        explorer.scroll_into_view_if_needed()
+        explorer.screenshot(path=str(screenshot_name(page_path, f"__explorer{number}_before")))
+        before = explorer_state(explorer)
+        value, maximum = int(slider.input_value()), int(slider.get_attribute("max"))
+        slider.focus()
+        key = "ArrowLeft" if value == maximum else "ArrowRight"
+        slider.press(key)
+        after = explorer_state(explorer)
+        explorer.screenshot(path=str(screenshot_name(page_path, f"__explorer{number}_after")))
+        moved = int(slider.input_value())
+        if moved == value:
+            problems.append(f"explorer {number}: {key} did not move the slider")
+        if after[0] == before[0]:
+            problems.append(f"explorer {number}: the frame did not change when the slider moved")
+        if after[1] == before[1]:
+            problems.append(f"explorer {number}: the readout did not change when the slider moved")
+        if after[2] == before[2]:
+            problems.append(f"explorer {number}: the shown value did not change")
+        broken = explorer.eval_on_selector("img.em-frame", "img => img.naturalWidth === 0")
+        if broken:
+            problems.append(f"explorer {number}: the new frame did not load")
+    return problems
+
+
+def test_toc_pages_include_every_chapter():
+    """The browser test must not silently skip chapters: every notebook is in the toc."""
+    pages = set(toc_pages())
+    chapters = {f"chapters/{path.stem}.html" for path in (ROOT / "chapters").glob("*.ipynb")}
+    assert chapters, "no chapters found"
+    assert chapters <= pages, f"chapters missing from _toc.yml: {sorted(chapters - pages)}"
+
+
+@pytest.mark.parametrize("page_path", toc_pages())
+def test_page_reads_well_offline(browser, site, page_path):
+    assert (HTML / page_path).exists(), f"{page_path} was not built"
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    watch = PageWatch(page)
+    try:
+        page.goto(f"{site}/{page_path}", wait_until="load")
+        wait_for_math(page)
+        page.wait_for_load_state("networkidle")
+        text = page.inner_text("main") if page.query_selector("main") else page.inner_text("body")
+        broken_images = page.evaluate(
+            """() => Array.from(document.images)
+                 .filter(img => !img.complete || img.naturalWidth === 0)
+                 .map(img => (img.getAttribute('src') || '').slice(0, 80))"""
+        )
+        error_outputs = page.evaluate(
+            """() => Array.from(document.querySelectorAll(
+                   '.cell_output .traceback, .cell_output .output.error, .output.traceback'))
+                 .map(el => el.innerText.slice(0, 200))"""
+        )
+        page.screenshot(path=str(screenshot_name(page_path)), full_page=True)
+        explorer_problems = move_every_explorer(page, page_path)
+    finally:
+        context.close()
+
+    problems = list(explorer_problems)
+    if watch.foreign_requests:
+        problems.append(f"requests left 127.0.0.1: {watch.foreign_requests[:5]}")
+    if watch.console_errors:
+        problems.append(f"console errors: {watch.console_errors[:5]}")
+    if watch.failed_responses:
+        problems.append(f"failed requests: {watch.failed_responses[:5]}")
+    cdn_scripts = [s for s in watch.scripts if re.search(r"require(\.min)?\.js|html-manager", s)]
+    if cdn_scripts:
+        problems.append(f"widget CDN scripts loaded: {cdn_scripts}")
+    problems += [
+        f"untypeset math ({raw}) in the visible text" for raw in ("\\(", "\\[") if raw in text
+    ]
+    problems += [f"visible text contains {bad!r}" for bad in BAD_TEXT if bad in text]
+    if error_outputs:
+        problems.append(f"error outputs on the page: {error_outputs}")
+    if broken_images:
+        problems.append(f"images that failed to load: {broken_images}")
+    assert not problems, f"{page_path}:\n  " + "\n  ".join(problems)
