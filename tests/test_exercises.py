@@ -6,6 +6,7 @@ so a wrong entry in the key fails a test.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import math
 import re
@@ -17,15 +18,22 @@ from evalmetrics.exercises import check, exercise_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 
-# id -> a right answer, computed by hand
-HAND_ANSWERS = {
-    # 995 of 1000 healthy people right; 0 of 5 sick found; nobody flagged -> 0/0
-    "ch01-ex-screening": {"accuracy": 995 / 1000, "recall": 0 / 5, "precision": math.nan},
-    # 1 - p >= 0.95 <=> p <= 0.05; crossing (1 - 0.95) / ((1 - 0.95) + 0.9) = 0.05 / 0.95
-    "ch01-ex-threshold-prevalence": {"max_prevalence": 0.05, "crossing": 1 / 19},
-    # the rare subset holds 179 benign and 2 malignant cases: 2/181 for accuracy and precision
-    "ch01-ex-always-positive": {"accuracy": 2 / 181, "recall": 1.0, "precision": 2 / 181},
-}
+
+def load_hand_answers() -> dict[str, dict[str, float]]:
+    """Merge ``ANSWERS`` from every ``tests/answers_chNN.py`` (one module per chapter)."""
+    answers: dict[str, dict[str, float]] = {}
+    for path in sorted(Path(__file__).parent.glob("answers_ch*.py")):
+        spec = importlib.util.spec_from_file_location(path.stem, path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        for exercise_id, parts in module.ANSWERS.items():
+            assert exercise_id not in answers, f"{exercise_id} answered twice"
+            answers[exercise_id] = parts
+    return answers
+
+
+# id -> a right answer, computed by hand (see the comments in tests/answers_chNN.py)
+HAND_ANSWERS = load_hand_answers()
 
 
 def chapter_sources() -> dict[str, str]:
