@@ -63,6 +63,7 @@ __all__ = [
 
 _GAINS = ("exponential", "linear")
 _UNDEFINED = ("skip", "zero")
+_AP_DENOMINATORS = ("n_relevant", "min_k", "retrieved")
 _RECALL_SLACK = 1e-9  # allowed rounding for arbitrary float recall levels (convention 12)
 _ELEVEN = np.arange(11)  # recall levels j/10, j = 0..10, kept as integers j
 
@@ -108,13 +109,39 @@ def _precision_sums(hits: np.ndarray) -> np.ndarray:
     return _sum_over_ranks(np.where(hits, found / ranks, 0.0))
 
 
-def _ap_rows(rels: np.ndarray, n_relevant: object, k: object, one_list: bool):
-    """AP per row (nan where n_relevant is 0) and the mask of undefined rows."""
+def _ap_rows(
+    rels: np.ndarray,
+    n_relevant: object,
+    k: object,
+    one_list: bool,
+    denominator: object = "n_relevant",
+):
+    """AP per row (nan where n_relevant is 0) and the mask of undefined rows.
+
+    ``denominator`` chooses what the sum of P@i is divided by: all relevant items
+    (``"n_relevant"``), ``min(k, n_relevant)`` (``"min_k"``) or the relevant items found in
+    the top k (``"retrieved"``; a row with none there scores 0). Rows with ``n_relevant`` 0
+    are undefined under every choice.
+    """
+    denominator = check_option(denominator, "denominator", _AP_DENOMINATORS)
     k = check_k(k, allow_none=True)
+    if denominator == "min_k" and k is None:
+        raise ValueError(
+            "denominator='min_k' divides by min(k, n_relevant) and needs a cut-off k; got k=None"
+        )
     hits = rels > 0
     counts = check_n_relevant(n_relevant, np.count_nonzero(hits, axis=1), one_list=one_list)
     undefined = counts == 0
-    return _rate(_precision_sums(hits[:, :k]), counts, undefined), undefined
+    top_hits = hits[:, :k]
+    sums = _precision_sums(top_hits)
+    if denominator == "n_relevant":
+        divisors = counts
+    elif denominator == "min_k":
+        divisors = np.minimum(counts, k)
+    else:
+        # no hit in the top k: the sum is 0 too, and 0 / 1 gives the 0 torchmetrics returns
+        divisors = np.maximum(np.count_nonzero(top_hits, axis=1), 1)
+    return _rate(sums, divisors, undefined), undefined
 
 
 def _rr_rows(rels: np.ndarray, k: object) -> np.ndarray:
@@ -298,19 +325,28 @@ def recall_at_k(rels: object, k: int, n_relevant: object = None) -> float | np.n
 
 
 def average_precision(
-    rels: object, n_relevant: object = None, k: int | None = None
+    rels: object,
+    n_relevant: object = None,
+    k: int | None = None,
+    *,
+    denominator: str = "n_relevant",
 ) -> float | np.ndarray:
     r"""Average precision of a ranked list: the mean of P@i over the ranks of relevant items.
 
     .. math::
 
-        AP@k = \frac{1}{n_\text{relevant}} \sum_{i \le k,\ rel_i > 0} P@i
+        AP@k = \frac{1}{D} \sum_{i \le k,\ rel_i > 0} P@i, \qquad
+        D = \begin{cases}
+            n_\text{relevant} & \text{denominator="n_relevant"} \\
+            \min(k, n_\text{relevant}) & \text{denominator="min_k"} \\
+            \lvert \{ i \le k : rel_i > 0 \} \rvert & \text{denominator="retrieved"}
+        \end{cases}
 
-    Relevant items that were never retrieved (or lie below rank k) count in
-    :math:`n_\text{relevant}` and add 0 to the sum. For the j-th relevant item at rank
-    :math:`\text{position}(j)`, :math:`P@\text{position}(j) = j / \text{position}(j)`, which is
-    the form :math:`AP = \frac{1}{N} \sum_{j=1}^{N} \frac{j}{\text{position}(j)}` found in many
-    tutorials.
+    With the default denominator, relevant items that were never retrieved (or lie below rank
+    k) count in :math:`n_\text{relevant}` and add 0 to the sum. For the j-th relevant item at
+    rank :math:`\text{position}(j)`, :math:`P@\text{position}(j) = j / \text{position}(j)`,
+    which is the form :math:`AP = \frac{1}{N} \sum_{j=1}^{N} \frac{j}{\text{position}(j)}`
+    found in many tutorials.
 
     Parameters
     ----------
@@ -321,11 +357,19 @@ def average_precision(
         of them (the count of grades > 0).
     k : int or None, default=None
         Cut-off, an integer >= 1; ``None`` uses the whole list.
+    denominator : {"n_relevant", "min_k", "retrieved"}, default="n_relevant"
+        What the sum of P@i is divided by (keyword only). ``"n_relevant"``: every relevant
+        item of the query, retrieved or not (trec_eval, ranx). ``"min_k"``:
+        :math:`\min(k, n_\text{relevant})`, the most relevant items a list cut at k can hold
+        (RecBole's MAP@K); needs ``k``. ``"retrieved"``: only the relevant items found in the
+        top k (torchmetrics' ``retrieval_average_precision`` with ``top_k``); a list whose
+        relevant items all lie below rank k scores 0. See Notes.
 
     Returns
     -------
     float or ndarray of shape (n_lists,)
-        AP of the list, or of each row; ``nan`` where ``n_relevant`` is 0.
+        AP of the list, or of each row; ``nan`` where ``n_relevant`` is 0 (under every
+        ``denominator``).
 
     Raises
     ------
@@ -333,7 +377,8 @@ def average_precision(
         If ``k`` or ``n_relevant`` is not an integer, or ``rels`` is not numeric.
     ValueError
         If ``k < 1``; ``n_relevant`` is negative, has the wrong shape, or is smaller than the
-        relevant items in the list; or ``rels`` is invalid.
+        relevant items in the list; ``rels`` is invalid; ``denominator`` is not one of the
+        three names; or ``denominator="min_k"`` is given without ``k``.
 
     Warns
     -----
@@ -342,16 +387,46 @@ def average_precision(
 
     Notes
     -----
-    The denominator counts relevant items that were not retrieved, as trec_eval's ``map``
-    (and ``map_cut_k``) do; this function equals trec_eval 9 to the last bit when
-    ``n_relevant`` is the number of relevant documents in the qrels. Other conventions:
-    RecBole's MAP@K divides by ``min(n_relevant, K)``; torchmetrics'
-    ``retrieval_average_precision`` sees only the list it is given and divides by the
-    relevant items in its top k; trec_eval returns 0 (not ``nan``) for a query without
-    relevant documents. scikit-learn's ``average_precision_score`` is the classification AP
-    over a fully scored set, which equals this function with ``n_relevant=None`` when the
-    list holds every item. A grade counts as relevant when it is > 0 (trec_eval's default
-    relevance level is 1, which is the same for integer grades).
+    The default denominator counts relevant items that were not retrieved, as trec_eval's
+    ``map`` (and ``map_cut_k``) do; this function equals trec_eval 9 to the last bit when
+    ``n_relevant`` is the number of relevant documents in the qrels. trec_eval returns 0 (not
+    ``nan``) for a query without relevant documents. scikit-learn's
+    ``average_precision_score`` is the classification AP over a fully scored set, which
+    equals this function with ``n_relevant=None`` when the list holds every item. A grade
+    counts as relevant when it is > 0 (trec_eval's default relevance level is 1, which is the
+    same for integer grades).
+
+    **AP@k denominators across libraries.** The three choices share the numerator and
+    differ only in :math:`D`. Since the hits in the top k number at most :math:`k` and at
+    most :math:`n_\text{relevant}`, always
+    :math:`AP_\text{n\_relevant} \le AP_\text{min\_k} \le AP_\text{retrieved}`, and all
+    three differ when the top k holds some relevant items but fewer than k, and
+    :math:`k < n_\text{relevant}`.
+
+    * ``"n_relevant"``: trec_eval 9 ``map`` and ``map_cut_k`` (``m_map.c``, ``m_map_cut.c``:
+      ``sum / num_rel``, with ``num_rel`` the relevant documents of the qrels) and ranx
+      ``map`` / ``map@k`` (``ranx/metrics/average_precision.py``: the sum over the top k
+      divided by the number of relevant judgements). Both return 0 for a query without
+      relevant documents.
+    * ``"min_k"``: RecBole's ``MAP@K`` (``recbole/evaluator/metrics.py``, class ``MAP``): its
+      code divides the running sum at cut-off K by ``min(pos_len, K)``, ``pos_len`` being the
+      user's number of ground-truth items, although its docstring writes the factor as
+      :math:`1 / \min(|\hat R(u)|, K)` with :math:`\hat R(u)` the recommended list. Ben
+      Hamner's ``ml_metrics.apk`` (Kaggle's MAP@K) divides by ``min(len(actual), k)`` too and
+      returns 1.0 for an empty ``actual``. Here ``k`` is used as given, even beyond the end
+      of the list.
+    * ``"retrieved"``: torchmetrics' ``retrieval_average_precision(preds, target, top_k=k)``
+      and ``RetrievalMAP(top_k=k)`` (``functional/retrieval/average_precision.py``): the mean
+      of :math:`j / \text{position}(j)` over the relevant items in the top k, and 0 when
+      there is none. torchmetrics also returns 0 for a list with no relevant item at all;
+      here that is ``nan`` with a warning (``mean_average_precision(...,
+      undefined="zero")`` counts it as 0, like ``RetrievalMAP``'s default
+      ``empty_target_action="neg"``). Without a cut-off, torchmetrics sees only the list it
+      is given, so it equals the default with ``n_relevant=None``.
+
+    These conventions were read in the libraries' source files (trec_eval, ranx, RecBole,
+    torchmetrics), not run: only trec_eval's is checked numerically here (through
+    pytrec-eval-terrier, in the test suite). Other versions of those libraries may differ.
 
     Examples
     --------
@@ -368,9 +443,17 @@ def average_precision(
     0.5416666666666666
     >>> ranking.average_precision([[1, 0, 1, 0, 0, 1], [0, 1, 0, 0, 0, 0]], k=3)
     array([0.55555556, 0.5       ])
+
+    The three denominators on one list: relevant items at ranks 2 and 4 of the top 4, five
+    relevant items in all, so the sum is 1/2 + 2/4 = 1 and AP@4 is 1/5, 1/4 or 1/2:
+
+    >>> rels = [0, 1, 0, 1]
+    >>> [ranking.average_precision(rels, n_relevant=5, k=4, denominator=d)
+    ...  for d in ("n_relevant", "min_k", "retrieved")]
+    [0.2, 0.25, 0.5]
     """
     rels, one_list = check_rels(rels)
-    values, undefined = _ap_rows(rels, n_relevant, k, one_list)
+    values, undefined = _ap_rows(rels, n_relevant, k, one_list, denominator)
     if undefined.any():
         _warn_rows("average_precision", "n_relevant is 0", undefined, one_list)
     return _result(values, one_list)
@@ -382,12 +465,15 @@ def mean_average_precision(
     k: int | None = None,
     *,
     undefined: str = "skip",
+    denominator: str = "n_relevant",
 ) -> float:
     r"""Mean average precision (MAP): the mean of AP over ranked lists (queries or users).
 
     .. math::
 
         MAP@k = \frac{1}{\lvert Q \rvert} \sum_{q \in Q} AP@k(q)
+
+    with :math:`AP@k(q)` as in ``average_precision``, including its choice of denominator.
 
     Parameters
     ----------
@@ -402,6 +488,10 @@ def mean_average_precision(
         What to do with lists whose AP is undefined (``n_relevant`` is 0). ``"skip"`` leaves
         them out of the mean and warns how many were skipped; ``"zero"`` counts them as 0,
         silently.
+    denominator : {"n_relevant", "min_k", "retrieved"}, default="n_relevant"
+        The AP@k denominator of every list: all relevant items (trec_eval, ranx),
+        :math:`\min(k, n_\text{relevant})` (RecBole's MAP@K; needs ``k``) or the relevant
+        items found in the top k (torchmetrics). See ``average_precision``.
 
     Returns
     -------
@@ -413,7 +503,8 @@ def mean_average_precision(
     TypeError
         If ``k`` or ``n_relevant`` is not an integer, or ``rels`` is not numeric.
     ValueError
-        As for ``average_precision``; also if ``undefined`` is not ``"skip"`` or ``"zero"``.
+        As for ``average_precision`` (including a bad ``denominator``, or ``"min_k"`` without
+        ``k``); also if ``undefined`` is not ``"skip"`` or ``"zero"``.
 
     Warns
     -----
@@ -442,9 +533,16 @@ def mean_average_precision(
 
     >>> ranking.mean_average_precision([[1, 0, 1], [0, 0, 0]], undefined="zero")
     0.4166666666666667
+
+    MAP@4 under the three denominators (AP@4 of the rows: 1/5, 1/4, 1/2 and 1/2, 1/2, 1):
+
+    >>> rels = [[0, 1, 0, 1], [1, 0, 0, 0]]
+    >>> [ranking.mean_average_precision(rels, n_relevant=[5, 2], k=4, denominator=d)
+    ...  for d in ("n_relevant", "min_k", "retrieved")]
+    [0.35, 0.375, 0.75]
     """
     rels, one_list = check_rels(rels)
-    values, is_undefined = _ap_rows(rels, n_relevant, k, one_list)
+    values, is_undefined = _ap_rows(rels, n_relevant, k, one_list, denominator)
     return _mean_over_lists(
         values, is_undefined, metric="mean_average_precision", per_list="AP", mode=undefined
     )
