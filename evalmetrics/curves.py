@@ -153,7 +153,7 @@ class Sweep:
         Parameters
         ----------
         i : int
-            Index into :attr:`thresholds`.
+            Index into ``thresholds``.
 
         Returns
         -------
@@ -215,7 +215,7 @@ class Sweep:
         Parameters
         ----------
         threshold : float
-            Any number, not only one of :attr:`thresholds`; ``inf`` predicts nothing positive,
+            Any number, not only one of ``thresholds``; ``inf`` predicts nothing positive,
             ``-inf`` everything. NaN is rejected.
 
         Returns

@@ -69,7 +69,7 @@ OUTCOME_NAMES: dict[str, str] = {
     "FN": "false negative",
 }
 
-#: One colour per outcome (Okabe-Ito): correct decisions blue, errors warm.
+#: One colour per outcome, from the Okabe-Ito palette; correct decisions blue, errors warm.
 OUTCOME_COLORS: dict[str, str] = {
     "TP": "#0072B2",  # blue
     "FP": "#D55E00",  # vermillion
@@ -86,8 +86,8 @@ CURVE_COLOR: str = "#000000"
 #: Colour of chance lines, baselines and iso-curves.
 CHANCE_COLOR: str = "#999999"
 
-#: Colour of what a slider moves: the current point on a curve, the best iso-curve
-#: (Okabe-Ito reddish purple, not one of the outcome colours).
+#: Colour of what a slider moves, such as the current point on a curve or the best
+#: iso-curve (Okabe-Ito reddish purple, not one of the outcome colours).
 HIGHLIGHT_COLOR: str = "#CC79A7"
 
 #: Line width of every line the book draws.
@@ -331,8 +331,9 @@ class ScoreDistributionArtists:
 
     Attributes
     ----------
-    regions : dict of str to matplotlib.patches.Polygon
-        The shaded histogram regions, keyed by outcome (``"TP"``, ``"FP"``, ``"TN"``, ``"FN"``).
+    regions : dict
+        The shaded histogram regions (``matplotlib.patches.Polygon``), keyed by outcome
+        (``"TP"``, ``"FP"``, ``"TN"``, ``"FN"``).
     threshold_line : matplotlib.lines.Line2D
         The vertical threshold line.
     outlines : list of matplotlib.lines.Line2D
@@ -341,9 +342,10 @@ class ScoreDistributionArtists:
         "positives" and "negatives" written on their side of the zero line (when mirrored).
     edges : numpy.ndarray
         Histogram bin edges.
-    positive_heights, negative_heights : numpy.ndarray
-        Histogram counts of the positive and negative class (negatives drawn downwards when
-        ``mirrored``).
+    positive_heights : numpy.ndarray
+        Histogram counts of the positive class.
+    negative_heights : numpy.ndarray
+        Histogram counts of the negative class (drawn downwards when ``mirrored``).
     mirrored : bool
         Whether negatives are drawn below the axis.
     threshold : float

@@ -105,7 +105,7 @@ class Parameter:
     label : str, optional
         Text next to the slider (default ``name``).
     format : str, default "{:.3g}"
-        How a value is displayed, a :meth:`str.format` pattern (for example ``"{:.1%}"``).
+        How a value is displayed, a ``str.format`` pattern (for example ``"{:.1%}"``).
 
     Examples
     --------
@@ -157,17 +157,17 @@ class Explorer:
         artists in place. Its layout is fixed after the first layout pass.
     parameters : sequence of Parameter
         The sliders. The static book renders one frame per combination of values, at most
-        :data:`MAX_FRAMES` in all.
+        ``MAX_FRAMES`` in all.
     update : callable
         ``update(**values) -> mapping`` of readout name to value: moves the artists to the
         given parameter values and returns the readouts.
     artists : mapping, optional
-        The artists, exposed as :attr:`artists` (for tests and for further styling).
+        The artists, exposed as ``artists`` (for tests and for further styling).
     readout_labels : mapping of str to str, optional
         Display names of readouts (default: the readout keys). May contain HTML such as
         ``F<sub>β</sub>``.
     readout_formats : mapping of str to str, optional
-        :meth:`str.format` patterns per readout (default ``"{:.3f}"``); NaN shows "undefined".
+        ``str.format`` patterns per readout (default ``"{:.3f}"``); NaN shows "undefined".
     name : str, default "explorer"
         Short name, used in ``repr``, in the static HTML and as the frames' alt text.
     description : str, optional
@@ -183,8 +183,8 @@ class Explorer:
     ----------
     figure : matplotlib.figure.Figure
         The persistent figure.
-    parameters : dict of str to Parameter
-        The sliders by name.
+    parameters : dict
+        The sliders (``Parameter``) by name.
     artists : dict
         The artists given at construction.
 
@@ -388,7 +388,7 @@ class Explorer:
         Raises
         ------
         ValueError
-            If the sliders have more than :data:`MAX_FRAMES` combinations.
+            If the sliders have more than ``MAX_FRAMES`` combinations.
         """
         if frames is None:
             frames = static_frames_enabled()
@@ -1226,7 +1226,7 @@ def ranking_explorer(
     RankingExplorer
         With parameter ``k``; readouts ``precision_at_k``, ``recall_at_k``,
         ``average_precision_at_k``, ``reciprocal_rank_at_k`` and ``ndcg_at_k``; artists
-        ``strip``, ``curves``, ``cutoff`` and ``points``; :meth:`RankingExplorer.toggle`
+        ``strip``, ``curves``, ``cutoff`` and ``points``; ``RankingExplorer.toggle``
         changes a grade.
 
     Examples
