@@ -33,6 +33,12 @@ from matplotlib.text import Text
 from matplotlib.ticker import FuncFormatter, MaxNLocator
 
 from evalmetrics import Counts
+from evalmetrics._validation import (
+    as_1d,
+    check_consistent_length,
+    check_finite_scores,
+    check_option,
+)
 
 __all__ = [
     "CHANCE_COLOR",
@@ -343,9 +349,9 @@ class ScoreDistributionArtists:
     edges : numpy.ndarray
         Histogram bin edges.
     positive_heights : numpy.ndarray
-        Histogram counts of the positive class.
+        Bar heights of the positive class (counts, or shares with ``scale="share"``).
     negative_heights : numpy.ndarray
-        Histogram counts of the negative class (drawn downwards when ``mirrored``).
+        Bar heights of the negative class (drawn downwards when ``mirrored``).
     mirrored : bool
         Whether negatives are drawn below the axis.
     threshold : float
@@ -407,6 +413,7 @@ def plot_score_distributions(
     pos_label: object = 1,
     mirrored: bool = True,
     legend: bool = True,
+    scale: str = "count",
 ) -> ScoreDistributionArtists:
     """Histogram the scores of each class, with the threshold and the four outcomes shaded.
 
@@ -439,6 +446,10 @@ def plot_score_distributions(
         Draw negatives below the axis (counts shown as positive numbers on both sides).
     legend : bool, default True
         Add a legend naming the four outcomes.
+    scale : {"count", "share"}, default "count"
+        Bar heights as counts, or as the share of each class in a bin (each class's bars sum
+        to 1). Shares keep a rare class visible: these are the class-conditional score
+        distributions behind TPR and FPR.
 
     Returns
     -------
@@ -462,17 +473,10 @@ def plot_score_distributions(
     >>> plt.close(fig)
     """
     _white_background(ax)
-    labels = np.asarray(y_true)
-    scores = np.asarray(y_score, dtype=np.float64)
-    if labels.shape != scores.shape or labels.ndim != 1:
-        raise ValueError(
-            f"y_true and y_score must be 1-D of equal length, got shapes {labels.shape} "
-            f"and {scores.shape}"
-        )
-    if scores.size == 0:
-        raise ValueError("y_score is empty; at least one value is needed")
-    if not np.all(np.isfinite(scores)):
-        raise ValueError("y_score contains NaN or infinite values")
+    labels = as_1d(y_true, "y_true")
+    scores = check_finite_scores(y_score, "y_score")
+    check_consistent_length(y_true=labels, y_score=scores)
+    check_option(scale, "scale", ("count", "share"))
     is_positive = labels == pos_label
     if np.ndim(bins) == 0:
         low, high = float(scores.min()), float(scores.max())
@@ -485,6 +489,9 @@ def plot_score_distributions(
             raise ValueError("bins must be an int or at least two strictly increasing edges")
     positive_heights, _ = np.histogram(scores[is_positive], bins=edges)
     negative_heights, _ = np.histogram(scores[~is_positive], bins=edges)
+    if scale == "share":
+        positive_heights = positive_heights / max(int(positive_heights.sum()), 1)
+        negative_heights = negative_heights / max(int(negative_heights.sum()), 1)
     regions = {
         name: Polygon(
             np.zeros((3, 2)),
@@ -522,14 +529,15 @@ def plot_score_distributions(
         mirrored,
     )
     artists.update(threshold)
-    top = max(int(positive_heights.max()), 1)
-    bottom = max(int(negative_heights.max()), 1) if mirrored else 0
+    smallest = 1 if scale == "count" else 0.05
+    top = max(positive_heights.max(), smallest)
+    bottom = max(negative_heights.max(), smallest) if mirrored else 0
     ax.set_xlim(edges[0], edges[-1])
     ax.set_ylim(-1.08 * bottom, 1.08 * top)
     ax.yaxis.set_major_formatter(FuncFormatter(lambda value, _: f"{abs(value):g}"))
-    ax.yaxis.set_major_locator(MaxNLocator(nbins=6, integer=True))
+    ax.yaxis.set_major_locator(MaxNLocator(nbins=6, integer=scale == "count"))
     ax.set_xlabel("score")
-    ax.set_ylabel("count")
+    ax.set_ylabel("count" if scale == "count" else "share of class")
     if legend:
         ax.legend(
             handles=outcome_legend_handles(),

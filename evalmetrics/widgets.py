@@ -608,6 +608,7 @@ def threshold_explorer(
     thresholds: Sequence[float] | np.ndarray | None = None,
     initial: float | None = None,
     pos_label: object = 1,
+    scale: str = "count",
     dpi: float = DPI,
 ) -> Explorer:
     """Move a decision threshold and watch the counts, the metrics and the curve points follow.
@@ -634,6 +635,9 @@ def threshold_explorer(
         Starting threshold (default: the middle slider value, 0.5 for probabilities).
     pos_label : default 1
         The label of the positive class.
+    scale : {"count", "share"}, default "count"
+        Histogram heights as counts, or as the share of each class (keeps a rare class
+        visible); see :func:`evalmetrics.plots.plot_score_distributions`.
     dpi : float, default 80
         Resolution of the figure.
 
@@ -674,6 +678,7 @@ def threshold_explorer(
         bins=bins,
         pos_label=pos_label,
         legend=False,  # the confusion matrix below is the colour key
+        scale=scale,
     )
     matrix = plot_confusion_matrix(
         figure.add_subplot(grid[1, 0]), threshold_sweep.at(parameter.initial)

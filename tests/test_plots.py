@@ -157,7 +157,7 @@ def test_score_distributions_threshold_outside_range_and_errors(ax, scored):
     artists = plot_score_distributions(ax, y_true, y_score, 2.0, bins=10)
     assert polygon_area(artists.regions["TP"].get_xy()) == 0
     assert polygon_area(artists.regions["FN"].get_xy()) > 0
-    with pytest.raises(ValueError, match="y_true and y_score"):
+    with pytest.raises(ValueError, match="length mismatch: y_true has 599"):
         plot_score_distributions(ax, y_true[:-1], y_score, 0.5)
     with pytest.raises(ValueError, match="bins"):
         plot_score_distributions(ax, y_true, y_score, 0.5, bins=[0.5, 0.2])
@@ -276,3 +276,33 @@ def test_figure_rules_lowercase_labels_no_titles_white_background(scored):
         assert mcolors.to_rgba(axis.get_facecolor()) == (1, 1, 1, 1)
     assert mcolors.to_rgba(figure.get_facecolor()) == (1, 1, 1, 1)
     plt.close(figure)
+
+
+def test_score_distributions_share_scale_sums_to_one_per_class():
+    import matplotlib.pyplot as plt
+
+    from evalmetrics.plots import plot_score_distributions
+
+    fig, ax = plt.subplots()
+    # 1 positive (in the upper bin) and 4 negatives (2 per bin): shares 0, 1 and 0.5, 0.5
+    artists = plot_score_distributions(
+        ax, [1, 0, 0, 0, 0], [0.9, 0.1, 0.2, 0.6, 0.7], 0.5, bins=[0, 0.5, 1], scale="share"
+    )
+    assert list(artists.positive_heights) == [0.0, 1.0]
+    assert list(artists.negative_heights) == [0.5, 0.5]
+    assert ax.get_ylabel() == "share of class"
+    plt.close(fig)
+
+
+def test_score_distributions_reject_unknown_scale_and_nan_scores():
+    import matplotlib.pyplot as plt
+    import pytest
+
+    from evalmetrics.plots import plot_score_distributions
+
+    fig, ax = plt.subplots()
+    with pytest.raises(ValueError, match="scale must be one of"):
+        plot_score_distributions(ax, [0, 1], [0.1, 0.9], 0.5, scale="log")
+    with pytest.raises(ValueError, match="y_score contains NaN at index 1"):
+        plot_score_distributions(ax, [0, 1], [0.1, float("nan")], 0.5)
+    plt.close(fig)
