@@ -335,12 +335,11 @@ def average_precision(
 
     .. math::
 
-        AP@k = \frac{1}{D} \sum_{i \le k,\ rel_i > 0} P@i, \qquad
-        D = \begin{cases}
-            n_\text{relevant} & \text{denominator="n_relevant"} \\
-            \min(k, n_\text{relevant}) & \text{denominator="min_k"} \\
-            \lvert \{ i \le k : rel_i > 0 \} \rvert & \text{denominator="retrieved"}
-        \end{cases}
+        AP@k = \frac{1}{D} \sum_{i \le k,\ rel_i > 0} P@i
+
+    where :math:`D = n_\text{relevant}` (``denominator="n_relevant"``, the default),
+    :math:`D = \min(k, n_\text{relevant})` (``"min_k"``) or
+    :math:`D = \lvert \{ i \le k : rel_i > 0 \} \rvert` (``"retrieved"``).
 
     With the default denominator, relevant items that were never retrieved (or lie below rank
     k) count in :math:`n_\text{relevant}` and add 0 to the sum. For the j-th relevant item at
@@ -399,7 +398,7 @@ def average_precision(
     **AP@k denominators across libraries.** The three choices share the numerator and
     differ only in :math:`D`. Since the hits in the top k number at most :math:`k` and at
     most :math:`n_\text{relevant}`, always
-    :math:`AP_\text{n\_relevant} \le AP_\text{min\_k} \le AP_\text{retrieved}`, and all
+    :math:`AP_\text{all} \le AP_{\min(k, n_\text{relevant})} \le AP_\text{found}`, and all
     three differ when the top k holds some relevant items but fewer than k, and
     :math:`k < n_\text{relevant}`.
 
