@@ -216,6 +216,25 @@ def move_every_explorer(page, page_path: str) -> list[str]:
     return problems
 
 
+def check_notebook_download(page, page_path: str) -> list[str]:
+    """A chapter page offers its notebook (.ipynb) for download, and the file is a notebook."""
+    links = page.eval_on_selector_all("a[href$='.ipynb']", "links => links.map(link => link.href)")
+    expected = page_path.removesuffix(".html").split("/")[-1] + ".ipynb"
+    links = [link for link in links if link.endswith("/" + expected)]
+    if not links:
+        return [f"no download link for {expected}"]
+    response = page.request.get(links[0])
+    if response.status != 200:
+        return [f"downloading {expected} gave HTTP {response.status}"]
+    try:
+        notebook = response.json()
+    except ValueError:
+        return [f"{expected} is not valid JSON"]
+    if not notebook.get("cells"):
+        return [f"{expected} has no cells"]
+    return []
+
+
 def test_toc_pages_include_every_chapter():
     """The browser test must not silently skip chapters: every notebook is in the toc."""
     pages = set(toc_pages())
@@ -247,6 +266,8 @@ def test_page_reads_well_offline(browser, site, page_path):
         )
         page.screenshot(path=str(screenshot_name(page_path)), full_page=True)
         explorer_problems = move_every_explorer(page, page_path)
+        if page_path.startswith("chapters/"):
+            explorer_problems += check_notebook_download(page, page_path)
     finally:
         context.close()
 
