@@ -55,7 +55,7 @@ unit: $(VENV)/.test-installed
 	$(BIN)/python -m pytest tests evalmetrics -m "not browser" -q
 
 nbval: $(VENV)/.test-installed
-	$(BIN)/python -m pytest --nbval-lax chapters -q -p no:randomly
+	$(BIN)/python -m pytest --nbval-lax chapters reference -q
 
 build-check: $(VENV)/.test-installed
 	$(BOOK_ENV) $(BIN)/jupyter-book build . -W -n --keep-going
