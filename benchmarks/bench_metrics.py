@@ -18,39 +18,14 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
 
 import numpy as np
+from _timing import REPEATS, Row, best_time, format_table, measured_row
 
 N = 1_000_000
 POSITIVE_SHARE = 0.10
-REPEATS = 7
 HERE = Path(__file__).resolve().parent
-
-
-class Row(NamedTuple):
-    """One line of the table (times in seconds; ratio = ours / reference)."""
-
-    name: str
-    ours: float
-    reference: float
-    ratio: float
-    target: float  # the ratio must be <= target
-    status: str  # "PASS" or "MISS"
-
-
-def best_time(call: Callable[[], object], repeats: int = REPEATS) -> float:
-    """Best wall-clock time of ``repeats`` calls, after one warm-up call."""
-    call()
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def make_data(n: int = N, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
@@ -60,11 +35,6 @@ def make_data(n: int = N, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
     y_score = rng.normal(size=n) + 1.2 * y_true
     y_score[: n // 2] = np.round(y_score[: n // 2], 3)  # ties
     return y_true, y_score
-
-
-def _row(name: str, ours: float, reference: float, target: float) -> Row:
-    ratio = ours / reference
-    return Row(name, ours, reference, ratio, target, "PASS" if ratio <= target else "MISS")
 
 
 def rows(repeats: int = REPEATS) -> list[Row]:
@@ -94,14 +64,14 @@ def rows(repeats: int = REPEATS) -> list[Row]:
     ap = best_time(lambda: em.average_precision(y_true, y_score), repeats)
     size = f"n={N:,}, {POSITIVE_SHARE:.0%} pos, {n_ties:,} repeated scores"
     return [
-        _row(f"roc_auc vs sklearn roc_auc_score ({size})", auc, sk_auc, 0.5),
-        _row("roc_auc vs one np.argsort", auc, argsort, 1.5),
-        _row("average_precision vs sklearn average_precision_score", ap, sk_ap, 0.5),
-        _row("average_precision vs one np.argsort", ap, argsort, 1.5),
+        measured_row(f"roc_auc vs sklearn roc_auc_score ({size})", auc, sk_auc, 0.5),
+        measured_row("roc_auc vs one np.argsort", auc, argsort, 1.5),
+        measured_row("average_precision vs sklearn average_precision_score", ap, sk_ap, 0.5),
+        measured_row("average_precision vs one np.argsort", ap, argsort, 1.5),
     ]
 
 
-def ranking_rows(repeats: int) -> list[tuple]:
+def ranking_rows(repeats: int) -> list[Row]:
     """Rows of ``bench_ranking.py`` (same columns), or none if the script is absent."""
     path = HERE / "bench_ranking.py"
     if not path.exists():
@@ -111,24 +81,6 @@ def ranking_rows(repeats: int) -> list[tuple]:
     assert spec.loader is not None
     spec.loader.exec_module(module)
     return list(module.rows(repeats))
-
-
-def format_table(table: list[tuple]) -> str:
-    header = ("benchmark", "ours (ms)", "reference (ms)", "ratio", "target", "status")
-    lines = [
-        (name, f"{ours * 1e3:.1f}", f"{ref * 1e3:.1f}", f"{ratio:.2f}", f"<= {target:g}", status)
-        for name, ours, ref, ratio, target, status in table
-    ]
-    widths = [max(len(str(r[i])) for r in [header, *lines]) for i in range(len(header))]
-
-    def fmt(r):
-        return " | ".join(
-            str(c).ljust(w) if i == 0 else str(c).rjust(w)
-            for i, (c, w) in enumerate(zip(r, widths, strict=True))
-        )
-
-    rule = "-+-".join("-" * w for w in widths)
-    return "\n".join([fmt(header), rule, *(fmt(r) for r in lines)])
 
 
 def main() -> int:

@@ -13,38 +13,12 @@ Run ``python benchmarks/bench_ranking.py``; ``benchmarks/bench_metrics.py`` impo
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
-from typing import NamedTuple
-
 import numpy as np
+from _timing import REPEATS, Row, best_time, format_table, measured_row
 
 N_LISTS = 10_000
 DEPTH = 100
-REPEATS = 7
 TARGET_RATIO = 1.0
-
-
-class Row(NamedTuple):
-    """One line of the benchmark table (times in seconds; ratio = ours / reference)."""
-
-    name: str
-    ours: float
-    reference: float
-    ratio: float
-    target: float  # the ratio must be <= target
-    status: str  # "PASS" or "MISS"
-
-
-def best_time(call: Callable[[], object], repeats: int = REPEATS) -> float:
-    """Best wall-clock time of ``repeats`` calls, after one warm-up call."""
-    call()
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        call()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def make_batch(n_lists: int = N_LISTS, depth: int = DEPTH, seed: int = 0):
@@ -77,32 +51,13 @@ def rows(repeats: int = REPEATS) -> list[Row]:
     ]
     table = []
     for name, call in candidates:
-        seconds = best_time(call, repeats)
-        ratio = seconds / reference
-        status = "PASS" if ratio <= TARGET_RATIO else "MISS"
-        table.append(Row(name, seconds, reference, ratio, TARGET_RATIO, status))
+        table.append(measured_row(name, best_time(call, repeats), reference, TARGET_RATIO))
     return table
-
-
-def format_table(table: list[Row]) -> str:
-    header = (
-        f"{'benchmark':<46} {'ours (s)':>10} {'sklearn (s)':>12} {'ratio':>7} {'target':>8}  result"
-    )
-    lines = [
-        "reference: sklearn.metrics.ndcg_score(ignore_ties=True) on the same batch",
-        header,
-        "-" * len(header),
-    ]
-    for row in table:
-        lines.append(
-            f"{row.name:<46} {row.ours:>10.4f} {row.reference:>12.4f} {row.ratio:>7.2f} "
-            f"{'<= ' + format(row.target, '.1f'):>8}  {row.status}"
-        )
-    return "\n".join(lines)
 
 
 def main() -> int:
     table = rows()
+    print("reference: sklearn.metrics.ndcg_score(ignore_ties=True) on the same batch")
     print(format_table(table))
     return 0 if all(row.status == "PASS" for row in table) else 1
 
