@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validation import check_nonnegative_int
+from ._validation import as_1d, check_consistent_length, check_nonnegative_int
 
-__all__ = ["breast_cancer_scores", "make_imbalanced"]
+__all__ = ["breast_cancer_scores", "make_imbalanced", "rank_by_distance"]
 
 
 def breast_cancer_scores(*, random_state: int = 0) -> tuple[np.ndarray, np.ndarray]:
@@ -111,3 +111,66 @@ def make_imbalanced(
     keep_positive = rng.choice(positives, size=n_positive, replace=False)
     keep = np.sort(np.concatenate([np.flatnonzero(y_true != 1), keep_positive]))
     return y_true[keep], y_score[keep]
+
+
+def rank_by_distance(
+    features: np.ndarray,
+    labels: np.ndarray,
+    *,
+    queries: np.ndarray | None = None,
+) -> np.ndarray:
+    """A retrieval task from labelled data: rank every other item by distance to a query.
+
+    For each query item, all other items are ranked by squared Euclidean distance to it,
+    nearest first, and an item is relevant when it has the query's label (for digits: the
+    same digit). Ties in distance go to the lower index (a stable sort). The result is the
+    ``rels`` input of :mod:`evalmetrics.ranking`: one row per query, one column per rank.
+
+    Parameters
+    ----------
+    features : array-like of shape (n_items, n_features)
+        One row per item (for example the 64 pixels of a digit image).
+    labels : array-like of shape (n_items,)
+        The class of each item; relevance is "same label as the query".
+    queries : array-like of int, optional
+        Indices of the query items; default every item.
+
+    Returns
+    -------
+    rels : ndarray of int, shape (n_queries, n_items - 1)
+        1 where the item at that rank has the query's label, else 0. The query itself is
+        not ranked.
+
+    Raises
+    ------
+    ValueError
+        If ``features`` is not 2-D, the lengths differ, or a query index is out of range.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> points = np.array([[0.0], [1.0], [5.0], [6.0]])
+    >>> rank_by_distance(points, np.array([0, 0, 1, 1]), queries=[0, 2])
+    array([[1, 0, 0],
+           [1, 0, 0]])
+    """
+    features = np.asarray(features, dtype=np.float64)
+    labels = as_1d(labels, "labels")
+    if features.ndim != 2:
+        raise ValueError(f"features must be 2-D (items x features), got shape {features.shape}")
+    check_consistent_length(features=features, labels=labels)
+    n_items = len(labels)
+    if queries is None:
+        queries = np.arange(n_items)
+    queries = as_1d(queries, "queries")
+    if not np.issubdtype(queries.dtype, np.integer):
+        raise TypeError(f"queries must hold integer indices, got values of type {queries.dtype}")
+    if queries.min() < 0 or queries.max() >= n_items:
+        raise ValueError(f"queries must be indices in [0, {n_items - 1}]")
+    squared_norms = (features**2).sum(axis=1)
+    distances = (
+        squared_norms[queries, None] + squared_norms[None, :] - 2 * features[queries] @ features.T
+    )
+    distances[np.arange(len(queries)), queries] = np.inf  # the query itself ranks last
+    order = np.argsort(distances, axis=1, kind="stable")[:, :-1]
+    return (labels[order] == labels[queries, None]).astype(int)
