@@ -29,9 +29,8 @@ NOTEBOOKS = sorted((ROOT / "chapters").glob("*.ipynb")) + sorted(
 def readers_copy(notebook: nbformat.NotebookNode) -> nbformat.NotebookNode:
     """The notebook as a reader sees it: without the cells the book removes."""
     result = copy.deepcopy(notebook)
-    result.cells = [
-        cell for cell in result.cells if "remove-cell" not in cell.get("metadata", {}).get("tags", [])
-    ]
+    hidden = "remove-cell"
+    result.cells = [cell for cell in result.cells if hidden not in cell.metadata.get("tags", [])]
     return result
 
 
@@ -44,9 +43,9 @@ def run_readers_copy(notebook: nbformat.NotebookNode, path: Path) -> list[str]:
             copy_, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path)}}
         ).execute()
     except CellExecutionError as exc:
-        first_line = str(exc).strip().splitlines()
-        return [f"a visible cell fails without the hidden ones: {exc.ename}: {exc.evalue}"] + [
-            line for line in first_line[:12]
+        lines = str(exc).strip().splitlines()
+        return [f"a visible cell fails without the hidden ones: {exc.ename}: {exc.evalue}"] + lines[
+            :12
         ]
     finally:
         if frames is not None:
