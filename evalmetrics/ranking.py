@@ -169,8 +169,8 @@ def _mean_over_lists(
     if n_undefined:
         warn_undefined(
             f"{metric} skipped {n_undefined} of {values.size} lists whose {per_list} is "
-            "undefined (n_relevant is 0). Pass undefined='zero' to count them as 0 "
-            "(as trec_eval -c does for queries without results).",
+            "undefined (n_relevant is 0). Pass undefined='zero' to count them as 0, as "
+            "trec_eval does for a judged query without relevant documents.",
         )
     return float(values[~undefined].mean())
 
@@ -424,8 +424,9 @@ def average_precision(
       is given, so it equals the default with ``n_relevant=None``.
 
     These conventions were read in the libraries' source files (trec_eval, ranx, RecBole,
-    torchmetrics), not run: only trec_eval's is checked numerically here (through
-    pytrec-eval-terrier, in the test suite). Other versions of those libraries may differ.
+    torchmetrics). trec_eval's (through pytrec-eval-terrier, in the test suite) and ranx's
+    (0.3.21) were also run on examples and agree; RecBole's and torchmetrics' were not run.
+    Other versions of those libraries may differ.
 
     Examples
     --------
@@ -512,11 +513,15 @@ def mean_average_precision(
 
     Notes
     -----
-    ``undefined="zero"`` mirrors trec_eval's ``-c`` option, which averages over every query of
-    the judgements and counts a query without results as 0; trec_eval also scores a query
-    without relevant documents as AP = 0. With the default ``"skip"`` the mean
-    runs over the queries where AP is defined, as scikit-learn does for classes whose value is
-    ``nan``. Per-list conventions are those of ``average_precision``.
+    ``undefined="zero"`` gives trec_eval's value for a query whose judgements hold no relevant
+    document: trec_eval scores its AP as 0 (run through pytrec_eval; ranx 0.3.21 gives 0
+    too). trec_eval's ``-c`` option is a different case: it averages over every query of the
+    judgements instead of only those that are also in the run, so a judged query missing from
+    the run counts as 0 (``trec_eval.c``, its help text). Here such a query is a row of zeros
+    with its ``n_relevant`` > 0, whose AP is 0 under either ``undefined`` option. With the
+    default ``"skip"`` the mean runs over the queries where AP is defined, as scikit-learn
+    does for classes whose value is ``nan``.
+    Per-list conventions are those of ``average_precision``.
 
     Examples
     --------
