@@ -40,6 +40,7 @@ def make_book(folder: Path, *sources: str) -> None:
     folder.mkdir()
     shutil.copy(ROOT / "_config.yml", folder / "_config.yml")
     shutil.copy(ROOT / "references.bib", folder / "references.bib")
+    shutil.copytree(ROOT / "_ext", folder / "_ext")
     (folder / "_toc.yml").write_text("format: jb-book\nroot: intro\nchapters:\n- file: chapter\n")
     (folder / "intro.md").write_text("# A tiny book\n\nIntroduction.\n")
     (folder / "chapter.ipynb").write_text(json.dumps(notebook(*sources)))
