@@ -517,11 +517,11 @@ def mean_average_precision(
     document: trec_eval scores its AP as 0 (run through pytrec_eval; ranx 0.3.21 gives 0
     too). trec_eval's ``-c`` option is a different case: it averages over every query of the
     judgements instead of only those that are also in the run, so a judged query missing from
-    the run counts as 0 (``trec_eval.c``, its help text). Here such a query is a row of zeros
-    with its ``n_relevant`` > 0, whose AP is 0 under either ``undefined`` option. With the
-    default ``"skip"`` the mean runs over the queries where AP is defined, as scikit-learn
-    does for classes whose value is ``nan``.
-    Per-list conventions are those of ``average_precision``.
+    the run counts as 0 (usnistgov/trec_eval, ``trec_eval.c``, its help text). Here such a
+    query is a row of zeros with its ``n_relevant`` > 0, whose AP is 0 under either
+    ``undefined`` option. With the default ``"skip"`` the mean runs over the queries where
+    AP is defined, as scikit-learn does for classes whose value is ``nan``. Per-list
+    conventions are those of ``average_precision``.
 
     Examples
     --------
@@ -928,9 +928,11 @@ def ndcg(
     equals trec_eval's ``ndcg_cut_k`` to the last bit. With ``gain="linear"`` and the default
     ``ideal`` it equals scikit-learn's ``ndcg_score(..., ignore_ties=True)`` per list (up to
     summation rounding), except that scikit-learn returns 0 instead of ``nan`` when IDCG is 0
-    (trec_eval, ranx and torchmetrics also return 0). scikit-learn and torchmetrics can only
-    build the ideal from the items they are given, so an unretrieved relevant item does not
-    lower their NDCG; pass ``ideal`` to account for it. RecBole's NDCG is binary: it treats
+    (trec_eval, ranx and torchmetrics also return 0). scikit-learn and torchmetrics build the
+    ideal from the items they are given, so an unretrieved relevant item lowers their NDCG
+    only if it is appended to the list with a score below all others and ``k`` is set to the
+    list's own length (scikit-learn run in chapter 11; torchmetrics read in
+    ``functional/retrieval/ndcg.py``); here pass ``ideal``. RecBole's NDCG is binary: it treats
     every ground-truth item as grade 1. ranx's ``ndcg`` is the linear gain and its
     ``ndcg_burges`` the exponential one.
 
@@ -1017,10 +1019,11 @@ def interpolated_precision(
 
     trec_eval 9's ``iprec_at_recall`` turns a level into a number of hits as
     ``(long)(r * n_relevant + 0.9)`` in floating point, which needs one hit fewer than this
-    rule when the product lies less than 0.1 above an integer, or exactly 0.1 above it and the
-    floating-point sum falls short of the next integer: 0.7 * 3 + 0.9 gives
-    2.9999999999999996, so at level 0.7 with 3 relevant items trec_eval asks for 2 hits
-    (recall 2/3 < 0.7) and reports the precision at recall 2/3.
+    rule when :math:`r \cdot n_\text{relevant}` is not an integer and the computed sum falls
+    short of the next integer. For the levels j/10 the exact sum never does (the product's
+    fractional part is 0 or at least 0.1), so every difference there comes from floating
+    point: 0.7 * 3 + 0.9 gives 2.9999999999999996, so at level 0.7 with 3 relevant items
+    trec_eval asks for 2 hits (recall 2/3 < 0.7) and reports the precision at recall 2/3.
     Among the eleven levels j/10 and n_relevant < 60 the pairs that differ are (0.7, 3),
     (0.7, 23), (0.7, 33), (0.7, 43), (0.7, 53) and (0.3, 57); everywhere else the values
     agree to the last bit. Later trec_eval sources round to the nearest integer instead
