@@ -1,0 +1,360 @@
+"""Write the JupyterLab copy of the chapters: the book's notebooks, readable in Lab.
+
+Usage: ``python tools/make_lab.py --out _build/lab`` (``make lab`` does this, then starts
+JupyterLab on the copy).
+
+Why a copy. The chapters are written in MyST for Sphinx: numbers in the prose are
+``{glue:text}`` roles filled from executed code, citations come from ``references.bib``,
+cross-references point into other chapters, and exercises and solutions use sphinx-exercise's
+directives. JupyterLab renders MyST through the ``jupyterlab-myst`` extension, but it knows
+neither this book's glue store, nor its bibliography, nor the other chapters' labels, and it
+renders one cell at a time, so a solution that spans several cells cannot be folded as one
+block. The copy resolves what only the book knows, from the same sources:
+
+- every ``{glue:text}`key:fmt``` becomes its value, formatted exactly as myst-nb does, taken
+  from an execution of that very notebook (the book's own executed copy in
+  ``_build/jupyter_execute`` when it is newer than the source, otherwise a fresh execution):
+  every number in the prose is still computed by executed code, and a Run All in Lab
+  recomputes the same values from the same seeds;
+- ``{cite}`` becomes "[Document 000 (喜欢ヅ旅行, 2023)]" or "[Fawcett, 2006]", from
+  ``references.bib``; ``{ref}`` becomes a link to the chapter that holds the label, with the
+  section's title; ``{term}`` becomes its text;
+- an ``{exercise}`` becomes a titled ``tip`` admonition ("Exercise 4.2"), and a solution
+  becomes a folded ``dropdown`` admonition, with its code cells collapsed (input and output);
+- cells the book removes (``remove-cell``) are collapsed, input and output, and cells whose
+  input the book hides (``hide-input``) have their input collapsed, with the notebook
+  format's standard ``metadata.jupyter.source_hidden`` / ``outputs_hidden``.
+
+The tracked notebooks are never written: Lab works on the copy, so a session leaves
+``git status`` clean (issue 12). Everything else is the book's source unchanged: the same
+code cells, the same MyST admonitions, math and labels, which jupyterlab-myst renders.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SOURCES = ["chapters", "reference"]
+ROLE = re.compile(r"\{(glue:text|cite|cite:t|cite:p|ref|numref|term|doc)\}`([^`]*)`")
+LABEL = re.compile(r"^\((?P<label>[\w:.-]+)\)=\s*$")
+HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*$")
+EXERCISE = re.compile(r"^(?P<fence>`{3,}|:{3,})\{exercise\}\s*(?P<title>.*)$")
+SOLUTION_START = re.compile(r"^\s*(`{3,})\s*\{solution-start\}\s*(?P<label>\S+)?")
+SOLUTION_END = re.compile(r"^\s*(`{3,})\s*\{solution-end\}")
+
+
+def notebook_paths() -> list[Path]:
+    """Every notebook of the book, in table-of-contents order within each folder."""
+    return sorted((ROOT / "chapters").glob("*.ipynb")) + sorted(
+        (ROOT / "reference").glob("*.ipynb")
+    )
+
+
+def cell_text(cell: dict) -> str:
+    source = cell["source"]
+    return source if isinstance(source, str) else "".join(source)
+
+
+# --- what the book knows: glue values, labels, citations -------------------------------------
+
+
+def glued_values(executed: dict) -> dict[str, str]:
+    """The text/plain of every glued value in an executed notebook, by key."""
+    values = {}
+    for cell in executed["cells"]:
+        for output in cell.get("outputs", []):
+            meta = output.get("metadata", {}).get("scrapbook")
+            if not meta:
+                continue
+            prefix = meta.get("mime_prefix", "")
+            data = {key[len(prefix) :]: value for key, value in output.get("data", {}).items()}
+            text = data.get("text/plain")
+            if text is not None:
+                values[meta["name"]] = text if isinstance(text, str) else "".join(text)
+    return values
+
+
+def execute(path: Path) -> dict:
+    """The notebook executed: the book's executed copy if it is fresh, else a new run."""
+    built = ROOT / "_build" / "jupyter_execute" / path.relative_to(ROOT)
+    if built.exists() and built.stat().st_mtime >= path.stat().st_mtime:
+        return json.loads(built.read_text(encoding="utf-8"))
+    import nbformat
+    from nbclient import NotebookClient
+
+    notebook = nbformat.read(path, as_version=4)
+    os.environ.pop("EVALMETRICS_STATIC_FRAMES", None)
+    resources = {"metadata": {"path": str(path.parent)}}
+    NotebookClient(notebook, timeout=600, kernel_name="python3", resources=resources).execute()
+    return json.loads(nbformat.writes(notebook))
+
+
+def labels() -> dict[str, tuple[str, str]]:
+    """Every label of the book: label -> (page path relative to ROOT, its title)."""
+    found: dict[str, tuple[str, str]] = {}
+    pages = notebook_paths() + [ROOT / "intro.md", *sorted((ROOT / "reference").glob("*.md"))]
+    for page in pages:
+        rel = str(page.relative_to(ROOT))
+        if page.suffix == ".ipynb":
+            cells = json.loads(page.read_text(encoding="utf-8"))["cells"]
+            texts = [cell_text(c) for c in cells if c["cell_type"] == "markdown"]
+        else:
+            texts = [page.read_text(encoding="utf-8")]
+        page_title = None
+        for text in texts:
+            lines = text.splitlines()
+            for i, line in enumerate(lines):
+                heading = HEADING.match(line)
+                if heading and page_title is None:
+                    page_title = heading.group(2)
+                label = LABEL.match(line)
+                if label:
+                    title = next(
+                        (
+                            HEADING.match(after).group(2)
+                            for after in lines[i + 1 : i + 4]
+                            if HEADING.match(after)
+                        ),
+                        label.group("label"),
+                    )
+                    found[label.group("label")] = (rel, title)
+                option = re.match(r"^:label:\s*(\S+)", line)
+                if option:
+                    found.setdefault(option.group(1), (rel, option.group(1)))
+    return found
+
+
+def exercise_titles() -> dict[str, str]:
+    """Exercise label -> "Exercise 4.2", numbered per chapter in order, as the book does."""
+    titles = {}
+    for path in sorted((ROOT / "chapters").glob("*.ipynb")):
+        chapter = int(path.name[:2])
+        number = 0
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            lines = cell_text(cell).splitlines()
+            for i, line in enumerate(lines):
+                if EXERCISE.match(line):
+                    number += 1
+                    for option in lines[i + 1 : i + 6]:
+                        match = re.match(r"^:label:\s*(\S+)", option)
+                        if match:
+                            titles[match.group(1)] = f"Exercise {chapter}.{number}"
+    return titles
+
+
+def citations() -> dict[str, tuple[str, str]]:
+    """Bib key -> (parenthetical text, textual text), as the book's citation style renders."""
+    from pybtex.database import parse_file
+
+    entries = parse_file(str(ROOT / "references.bib")).entries
+    rendered = {}
+    for key, entry in entries.items():
+        people = entry.persons.get("author") or entry.persons.get("editor") or []
+        names = [" ".join(person.last_names) or str(person) for person in people]
+        if not names:
+            who = "Anonymous"
+        elif len(names) == 1:
+            who = names[0]
+        elif len(names) == 2:
+            who = f"{names[0]} and {names[1]}"
+        else:
+            who = f"{names[0]} et al."
+        year = entry.fields.get("year", "n.d.")
+        number = entry.fields.get("documentnumber")
+        if number:
+            text = f"Document {number} ({who}, {year})"
+            rendered[key] = (text, text)
+        else:
+            rendered[key] = (f"{who}, {year}", f"{who} ({year})")
+    return rendered
+
+
+# --- the rewriting --------------------------------------------------------------------------
+
+
+class Resolver:
+    """Turns the book's roles into text that any Markdown renderer shows as the book does."""
+
+    def __init__(self, page: Path, values: dict[str, str]):
+        self.page = page
+        self.values = values
+        self.labels = LABELS
+        self.exercises = EXERCISES
+        self.citations = CITATIONS
+
+    def __call__(self, match: re.Match) -> str:
+        role, content = match.group(1), match.group(2)
+        if role == "glue:text":
+            return self.glue(content)
+        if role.startswith("cite"):
+            keys = [key.strip() for key in content.split(",")]
+            if role == "cite:t":
+                return "; ".join(self.citations[key][1] for key in keys)
+            return "[" + "; ".join(self.citations[key][0] for key in keys) + "]"
+        if role == "term":
+            explicit = re.match(r"^(.*?)\s*<([^>]+)>$", content)
+            return explicit.group(1) if explicit else content
+        return self.reference(content)
+
+    def glue(self, content: str) -> str:
+        from myst_nb.core.variables import format_plain_text
+
+        key, _, fmt_spec = content.rpartition(":")
+        if not key:
+            key, fmt_spec = content, "s"
+        if key not in self.values:
+            raise KeyError(f"{self.page.name}: no glued value {key!r}")
+        return format_plain_text(self.values[key], fmt_spec)
+
+    def reference(self, content: str) -> str:
+        explicit = re.match(r"^(.*?)\s*<([^>]+)>$", content, re.S)
+        text, label = (explicit.group(1), explicit.group(2)) if explicit else (None, content)
+        if label in self.exercises:
+            text = text or self.exercises[label]
+        if label not in self.labels:
+            raise KeyError(f"{self.page.name}: unknown label {label!r}")
+        target, title = self.labels[label]
+        text = text or title
+        if target.endswith(".ipynb"):
+            relative = os.path.relpath(ROOT / target, self.page.parent)
+            return f"[{text}]({relative})"
+        return text  # a page of the book that is not a notebook (glossary, errata)
+
+
+def rewrite_exercises(text: str) -> str:
+    """``{exercise}`` blocks as titled tip admonitions."""
+    lines = text.splitlines(keepends=True)
+    out, i = [], 0
+    while i < len(lines):
+        match = EXERCISE.match(lines[i].rstrip("\n"))
+        if not match:
+            out.append(lines[i])
+            i += 1
+            continue
+        fence, extra = match.group("fence"), match.group("title").strip()
+        i += 1
+        label = None
+        while i < len(lines) and lines[i].startswith(":") and not lines[i].startswith(":::"):
+            option = re.match(r"^:label:\s*(\S+)", lines[i])
+            if option:
+                label = option.group(1)
+            i += 1
+        body = []
+        while i < len(lines) and lines[i].rstrip("\n") != fence:
+            body.append(lines[i])
+            i += 1
+        i += 1  # the closing fence
+        title = EXERCISES.get(label, "Exercise") + (f": {extra}" if extra else "")
+        colons = ":" * max(3, len(fence) + 1)
+        out.append(f"{colons}{{admonition}} {title}\n:class: tip\n")
+        out.extend(body if body and body[0].strip() else body[1:])
+        if out and not out[-1].endswith("\n"):
+            out[-1] += "\n"
+        out.append(f"{colons}\n")
+    return "".join(out)
+
+
+def fold_solutions(cells: list[dict]) -> list[dict]:
+    """Each solution as a folded dropdown; its code cells collapsed, input and output."""
+    result, inside, title = [], False, "Solution"
+    for cell in cells:
+        if cell["cell_type"] != "markdown":
+            if inside:
+                jupyter = cell.setdefault("metadata", {}).setdefault("jupyter", {})
+                jupyter["source_hidden"] = True
+                jupyter["outputs_hidden"] = True
+            result.append(cell)
+            continue
+        before, dropdown, after = [], [], []
+        lines = cell_text(cell).splitlines(keepends=True)
+        i = 0
+        part = dropdown if inside else before
+        while i < len(lines):
+            start = SOLUTION_START.match(lines[i])
+            end = SOLUTION_END.match(lines[i])
+            if start:
+                label = start.group("label")
+                title = f"Solution to {EXERCISES.get(label, 'the exercise').lower()}"
+                title = title.replace("solution to exercise", "Solution to exercise")
+                inside, part = True, dropdown
+                i += 1
+                while i < len(lines) and lines[i].startswith(":"):
+                    i += 1
+                if i < len(lines) and re.match(r"^\s*`{3,}\s*$", lines[i]):
+                    i += 1
+                continue
+            if end:
+                inside, part = False, after
+                i += 1
+                if i < len(lines) and re.match(r"^\s*`{3,}\s*$", lines[i]):
+                    i += 1
+                continue
+            part.append(lines[i])
+            i += 1
+        text = "".join(before)
+        body = "".join(dropdown).strip("\n")
+        if body:
+            text += (
+                f"\n:::::{{admonition}} {title}\n:class: dropdown\n{body}\n:::::\n"
+                if text.strip()
+                else f":::::{{admonition}} {title}\n:class: dropdown\n{body}\n:::::\n"
+            )
+        elif inside or dropdown:
+            text += f"*{title}: open the folded code cells below.*\n"
+        text += "".join(after)
+        if text.strip():
+            cell["source"] = text
+            result.append(cell)
+    return result
+
+
+def lab_notebook(path: Path, executed: dict) -> dict:
+    """The Lab copy of one notebook."""
+    notebook = copy.deepcopy(json.loads(path.read_text(encoding="utf-8")))
+    resolve = Resolver(path, glued_values(executed))
+    for cell in notebook["cells"]:
+        tags = cell.get("metadata", {}).get("tags", [])
+        if cell["cell_type"] == "markdown":
+            cell["source"] = rewrite_exercises(ROLE.sub(resolve, cell_text(cell)))
+        elif "remove-cell" in tags:
+            cell["metadata"].setdefault("jupyter", {}).update(
+                source_hidden=True, outputs_hidden=True
+            )
+        elif "hide-input" in tags:
+            cell["metadata"].setdefault("jupyter", {}).update(source_hidden=True)
+    notebook["cells"] = fold_solutions(notebook["cells"])
+    return notebook
+
+
+LABELS: dict[str, tuple[str, str]] = {}
+EXERCISES: dict[str, str] = {}
+CITATIONS: dict[str, tuple[str, str]] = {}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "_build" / "lab")
+    parser.add_argument("notebooks", nargs="*", type=Path, help="default: every notebook")
+    args = parser.parse_args(argv)
+    LABELS.update(labels())
+    EXERCISES.update(exercise_titles())
+    CITATIONS.update(citations())
+    paths = [path.resolve() for path in args.notebooks] or notebook_paths()
+    for path in paths:
+        target = args.out / path.relative_to(ROOT)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        notebook = lab_notebook(path, execute(path))
+        target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", "utf-8")
+        print(f"wrote {target.relative_to(args.out)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
