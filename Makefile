@@ -18,7 +18,7 @@ BOOK_ENV = EVALMETRICS_STATIC_FRAMES=1
 help:
 	@echo "make book         build the HTML book into _build/html (warnings are errors)"
 	@echo "make test         lint, unit tests, notebooks (nbval), strict build, browser test"
-	@echo "make lab          JupyterLab on the chapters, for self-study"
+	@echo "make lab          JupyterLab on a copy of the chapters (_build/lab), for self-study"
 	@echo "make student      student edition of the notebooks (no solutions) in _build/student/"
 	@echo "make bench        run the benchmarks (metrics and widgets)"
 	@echo "make constraints  regenerate constraints.txt from a fresh venv"
@@ -32,7 +32,8 @@ $(VENV)/.book-installed: $(BIN)/python requirements.txt constraints.txt pyprojec
 	$(PIP_INSTALL) -r requirements.txt
 	@touch $@
 
-$(VENV)/.test-installed: $(VENV)/.book-installed requirements-test.txt
+# The tests include the JupyterLab test, so they install Lab too.
+$(VENV)/.test-installed: $(VENV)/.lab-installed requirements-test.txt
 	$(PIP_INSTALL) -r requirements-test.txt
 	@touch $@
 
@@ -73,8 +74,16 @@ test: $(VENV)/.test-installed
 	$(MAKE) --no-print-directory browser
 
 # --- self-study and class -----------------------------------------------------------------
+# JupyterLab on a copy of the chapters in _build/lab (tools/make_lab.py): the book's roles
+# resolved for jupyterlab-myst, hidden cells and solutions folded, and the tracked notebooks
+# never written, so `git status` stays clean after a session. Root may run it (containers).
+LAB_DIR  ?= _build/lab
+LAB_ARGS ?= --ServerApp.ip=127.0.0.1
+ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root,)
+
 lab: $(VENV)/.lab-installed
-	$(BIN)/jupyter lab chapters
+	$(BIN)/python tools/make_lab.py --out $(LAB_DIR)
+	EVALMETRICS_LAB=1 $(BIN)/jupyter lab --ServerApp.root_dir=$(LAB_DIR) $(ALLOW_ROOT) $(LAB_ARGS)
 
 student: $(VENV)/.book-installed
 	$(BIN)/python tools/make_student.py --out _build/student
