@@ -157,7 +157,10 @@ def citations() -> dict[str, tuple[str, str]]:
     rendered = {}
     for key, entry in entries.items():
         people = entry.persons.get("author") or entry.persons.get("editor") or []
-        names = [" ".join(person.last_names) or str(person) for person in people]
+        names = [
+            (" ".join(person.last_names) or str(person)).replace("{", "").replace("}", "")
+            for person in people
+        ]
         if not names:
             who = "Anonymous"
         elif len(names) == 1:
