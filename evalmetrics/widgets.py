@@ -6,7 +6,9 @@ The same object renders two ways:
 
 * **In Jupyter** it shows ipywidgets controls. Moving a slider calls the update function, redraws
   the one persistent figure (not a pyplot figure, never a new one) into PNG bytes and puts them
-  into an ``ipywidgets.Image``; the readouts go into an ``ipywidgets.HTML``.
+  into an ``ipywidgets.Image``; the readouts go into an ``ipywidgets.HTML``. Every callback
+  is all or nothing, and an exception in it is shown as a red line under the readout (not
+  only in the kernel's log); the explorer keeps its previous state and the next move works.
 * **In the built book** there is no kernel, so the output also carries ``text/html``: a plain
   ``<input type="range">``, one PNG frame per slider value rendered at build time (palette
   quantised, as data URIs) with the readouts of each frame, swapped by a few lines of inline
@@ -25,6 +27,8 @@ they show comes from the evalmetrics core; this module only chooses parameters a
 from __future__ import annotations
 
 import base64
+import collections
+import dataclasses
 import hashlib
 import html
 import io
@@ -32,6 +36,8 @@ import itertools
 import json
 import math
 import os
+import re
+import traceback
 import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -247,7 +253,10 @@ class Explorer:
         self._sliders: dict[str, Any] = {}
         self._image_widget: Any = None
         self._readout_widget: Any = None
+        self._message_widget: Any = None
         self._syncing = False
+        #: The exception of the last failed live action (slider move, click), else None.
+        self.last_error: BaseException | None = None
 
     # ------------------------------------------------------------------ state
 
@@ -264,30 +273,61 @@ class Explorer:
     def set(self, **values: float) -> None:
         """Move sliders; each value snaps to the nearest value its slider offers.
 
+        All or nothing: if the update fails, the explorer stays at its previous values and
+        the exception propagates.
+
         Raises
         ------
         TypeError
-            If a name is not one of the explorer's parameters.
+            If a name is not one of the explorer's parameters (nothing is changed).
         """
-        for name, value in values.items():
+        for name in values:
             if name not in self.parameters:
                 raise TypeError(
                     f"{name} is not a parameter of this explorer; "
                     f"it has {', '.join(self.parameters)}"
                 )
-            parameter = self.parameters[name]
-            self._values[name] = parameter.values[parameter.index_of(value)]
-        self._readout = self._compute()
-        if self._widget is not None:
-            self._sync_sliders()
-            self._show_live()
+        self._apply(
+            {
+                name: self.parameters[name].values[self.parameters[name].index_of(value)]
+                for name, value in values.items()
+            }
+        )
 
     def refresh(self) -> None:
         """Recompute and redraw everything at the current values (after the data changed)."""
         self._background = None
-        self._readout = self._compute()
+        self._apply({})
+
+    def _apply(self, values: Mapping[str, float]) -> None:
+        """Move to ``values`` (already snapped) as one transaction.
+
+        Computes the readouts and, when the live view exists, renders the new frame before
+        anything visible changes. If either step raises, the previous values are restored,
+        the artists are moved back to them, the sliders are put back, and the exception
+        propagates; the live image and readout keep showing the previous (consistent) state.
+        """
+        saved = dict(self._values)
+        try:
+            self._values.update(values)
+            readout = self._compute()
+            png = self.render_png() if self._widget is not None else None
+        except Exception:
+            self._values = saved
+            self._background = None
+            try:
+                self._compute()  # the artists back at the saved values
+            except Exception:  # the first error is the one to report
+                pass
+            if self._widget is not None:
+                self._sync_sliders()
+            raise
+        self._readout = readout
         if self._widget is not None:
-            self._show_live()
+            self._sync_sliders()
+            self._image_widget.value = png
+            self._readout_widget.value = self.readout_html()
+            self._show_message("")
 
     def _compute(self) -> dict[str, float]:
         with warnings.catch_warnings():
@@ -485,7 +525,7 @@ class Explorer:
                 style={"description_width": "initial"},
                 layout=widgets.Layout(width="32em"),
             )
-            slider.observe(self._on_slider, names="value")
+            slider.observe(self._on_slider, names="value")  # guarded inside
             self._sliders[parameter.name] = slider
         width, _ = self._canvas.get_width_height()
         self._image_widget = widgets.Image(
@@ -494,23 +534,78 @@ class Explorer:
             layout=widgets.Layout(width=f"{width}px", max_width="100%"),
         )
         self._readout_widget = widgets.HTML(self.readout_html())
+        # errors of live actions show here (hidden while there is none), not only in a log
+        self._message_widget = widgets.HTML("", layout=widgets.Layout(display="none"))
         return widgets.VBox(
             [
                 *self._sliders.values(),
                 self._image_widget,
                 self._readout_widget,
+                self._message_widget,
                 *self._live_controls(),
             ]
         )
+
+    def _guarded(self, action: Callable[..., Any], what: str) -> Callable[..., None]:
+        """Wrap a widget callback: an exception is shown in the explorer, never lost in a log.
+
+        ipywidgets runs callbacks outside any cell, so an uncaught exception would reach only
+        the kernel's log (JupyterLab's log console). Here it is caught and shown as a red line
+        under the readout; the action itself is all or nothing (see :meth:`_apply`), so the
+        explorer stays consistent and the next action works. A successful action clears it.
+        """
+
+        def callback(*args: Any, **kwargs: Any) -> None:
+            try:
+                action(*args, **kwargs)
+            except Exception as error:  # shown to the reader instead
+                self._report(error, what)
+            else:
+                self.last_error = None
+                self._show_message("")
+
+        return callback
+
+    def _report(self, error: BaseException, what: str) -> None:
+        self.last_error = error
+        frames = traceback.extract_tb(error.__traceback__)
+        where = ""
+        if frames:
+            frame = frames[-1]
+            where = f" (in {os.path.basename(frame.filename)}:{frame.lineno}, {frame.name})"
+        text = f"{what}: {type(error).__name__}: {error}{where}"
+        self._show_message(
+            '<div class="em-error" role="alert" style="color:#b00020;line-height:1.3">'
+            f"&#9888; {html.escape(text)}</div>"
+        )
+
+    def _show_message(self, message_html: str) -> None:
+        widget = self._message_widget
+        if widget is None:
+            return
+        if widget.value != message_html:
+            widget.value = message_html
+        display = "" if message_html else "none"
+        if widget.layout.display != display:
+            widget.layout.display = display
+
+    @property
+    def message(self) -> str:
+        """The message the live view shows under the readout, as plain text ("" if none)."""
+        if self._message_widget is None:
+            return ""
+        return html.unescape(re.sub(r"<[^>]*>", "", self._message_widget.value)).strip()
 
     def _on_slider(self, change: Mapping[str, Any]) -> None:
         if self._syncing:
             return
         for name, slider in self._sliders.items():
             if slider is change["owner"]:
-                self._values[name] = self.parameters[name].values[change["new"]]
-        self._readout = self._compute()
-        self._show_live()
+                value = self.parameters[name].values[change["new"]]
+                label = self.parameters[name].label or name
+                self._guarded(
+                    self._apply, f"{label} not moved to {self.parameters[name].display(value)}"
+                )({name: value})
 
     def _sync_sliders(self) -> None:
         self._syncing = True
@@ -519,10 +614,6 @@ class Explorer:
                 slider.value = self.parameters[name].index_of(self._values[name])
         finally:
             self._syncing = False
-
-    def _show_live(self) -> None:
-        self._image_widget.value = self.render_png()
-        self._readout_widget.value = self.readout_html()
 
     def __repr__(self) -> str:
         values = ", ".join(f"{k}={v:g}" for k, v in self._values.items())
@@ -1100,23 +1191,43 @@ _METRIC_STYLES = {
 
 @dataclass
 class _RankingState:
-    """The list a ranking explorer shows and the metric curves over K drawn from it."""
+    """The list a ranking explorer shows and the metric curves over K drawn from it.
+
+    Grade changes apply to shown items, so what the list is measured against follows them:
+
+    * ``missed`` relevant items (``n_relevant`` minus the relevant items of the given list)
+      stay missed; the number of relevant items is the list's count plus ``missed``.
+    * ``unretrieved`` holds the positive grades of the judged items that are not in the list
+      (the given ``ideal`` minus the grades of the given list); the ideal is the shown grades
+      plus these, recomputed after every change, so it always covers the list.
+    * Only if the given ``ideal`` does not contain the list's positive grades (it is then not
+      "the list plus other judged items") is it kept as given (``fixed_ideal``), and a change
+      it would not cover is refused before anything changes.
+    """
 
     rels: np.ndarray
-    n_relevant: int | None
-    ideal: np.ndarray | None
+    missed: int | None
+    unretrieved: np.ndarray | None
+    fixed_ideal: np.ndarray | None
     gain: str
     top_grade: float
     strip: Any = None
     curve_lines: dict[str, Any] | None = None
 
-    def effective_n_relevant(self) -> int | None:
-        if self.n_relevant is None:
+    @property
+    def n_relevant(self) -> int | None:
+        if self.missed is None:
             return None
-        return max(int(self.n_relevant), int(np.count_nonzero(self.rels > 0)))
+        return int(np.count_nonzero(self.rels > 0)) + self.missed
+
+    @property
+    def ideal(self) -> np.ndarray | None:
+        if self.unretrieved is not None:
+            return np.concatenate([self.rels, self.unretrieved])
+        return self.fixed_ideal
 
     def metrics(self, k: int) -> dict[str, float]:
-        n_relevant = self.effective_n_relevant()
+        n_relevant = self.n_relevant
         return {
             "precision_at_k": ranking.precision_at_k(self.rels, k),
             "recall_at_k": ranking.recall_at_k(self.rels, k, n_relevant=n_relevant),
@@ -1133,17 +1244,40 @@ class _RankingState:
             rows = [self.metrics(k) for k in range(1, self.rels.size + 1)]
         return {key: np.array([row[key] for row in rows]) for key in _METRIC_STYLES}
 
-    def toggle(self, rank: int) -> None:
+    def next_grade(self, rank: int) -> float:
+        """The grade a click gives ``rank``: 0 -> 1 -> ... -> top grade -> 0."""
         if isinstance(rank, bool) or not isinstance(rank, (int, np.integer)):
             raise TypeError(f"rank must be an integer, got {rank!r}")
         if not 1 <= rank <= self.rels.size:
             raise ValueError(f"rank must lie in 1..{self.rels.size}, got {rank}")
-        grade = self.rels[rank - 1]
-        self.rels[rank - 1] = 0.0 if grade >= self.top_grade else math.floor(grade) + 1.0
-        self.strip.update(rels=self.rels)
+        grade = float(self.rels[rank - 1])
+        return 0.0 if grade >= self.top_grade else math.floor(grade) + 1.0
+
+    def curves_with(self, rels: np.ndarray) -> dict[str, np.ndarray]:
+        """The curves for other grades, computed without changing this state (validates)."""
+        return dataclasses.replace(self, rels=rels).curves()
+
+    def show(self, rels: np.ndarray, curves: Mapping[str, np.ndarray]) -> None:
+        """Make ``rels`` (already validated, with its ``curves``) the shown list."""
+        self.rels = rels
+        self.strip.update(rels=rels)
         assert self.curve_lines is not None
-        for key, values in self.curves().items():
+        for key, values in curves.items():
             self.curve_lines[key].set_ydata(values)
+
+
+def _unretrieved_grades(rels: np.ndarray, ideal: np.ndarray) -> np.ndarray | None:
+    """Positive grades of ``ideal`` left after taking out those of ``rels`` (None if it can't).
+
+    None when ``ideal`` lacks a positive grade of ``rels`` (as a multiset): then ``ideal`` is
+    not the list's grades plus those of other judged items.
+    """
+    remaining = collections.Counter(float(grade) for grade in ideal if grade > 0)
+    for grade in rels[rels > 0]:
+        if remaining[float(grade)] == 0:
+            return None
+        remaining[float(grade)] -= 1
+    return np.array(sorted(remaining.elements(), reverse=True), dtype=np.float64)
 
 
 class RankingExplorer(Explorer):
@@ -1162,17 +1296,65 @@ class RankingExplorer(Explorer):
         """The grades currently shown, in rank order (a copy)."""
         return self._state.rels.copy()
 
+    @property
+    def ideal(self) -> np.ndarray | None:
+        """The grades the ideal DCG is computed from now (a copy; None: the list itself)."""
+        ideal = self._state.ideal
+        return None if ideal is None else ideal.copy()
+
+    @property
+    def n_relevant(self) -> int | None:
+        """The number of relevant items recall and AP divide by now (None: the list's)."""
+        return self._state.n_relevant
+
     def toggle(self, rank: int) -> None:
         """Change the grade at ``rank`` (1-based): 0 -> 1 -> ... -> top grade -> 0.
 
-        For a binary list this switches relevant and not relevant.
+        For a binary list this switches relevant and not relevant. The ideal and the number of
+        relevant items follow the new grade (see :func:`ranking_explorer`). All or nothing:
+        the new list is validated (every metric at every K) before anything changes, and if
+        drawing fails the old list is restored; either way the exception propagates.
+
+        Raises
+        ------
+        ValueError
+            If ``rank`` is outside the list, or the new grade is refused (only with an
+            ``ideal`` that is kept fixed, when it would not cover the list); nothing changes.
         """
-        self._state.toggle(rank)
-        if self._buttons:
-            grade = self._state.rels[rank - 1]
-            self._buttons[rank - 1].description = f"{grade:g}"
-            self._buttons[rank - 1].button_style = "info" if grade > 0 else ""
-        self.refresh()
+        state = self._state
+        new_grade = state.next_grade(rank)
+        old_rels = state.rels
+        rels = old_rels.copy()
+        rels[rank - 1] = new_grade
+        try:
+            curves = state.curves_with(rels)
+        except ValueError as error:
+            raise ValueError(
+                f"grade {new_grade:g} at rank {rank} refused, the list is unchanged: {error}"
+            ) from error
+        old_curves = {key: line.get_ydata() for key, line in (state.curve_lines or {}).items()}
+        try:
+            state.show(rels, curves)
+            self.refresh()
+        except Exception:
+            try:  # back to the old list, drawn as before
+                state.show(old_rels, old_curves)
+                self.refresh()
+            except Exception:  # the first error is the one to report
+                state.rels = old_rels
+            raise
+        finally:
+            self._sync_buttons()
+
+    def _sync_buttons(self) -> None:
+        if not self._buttons:  # no live view yet
+            return
+        for button, grade in zip(self._buttons, self._state.rels, strict=True):
+            description, style = f"{grade:g}", "info" if grade > 0 else ""
+            if button.description != description:
+                button.description = description
+            if button.button_style != style:
+                button.button_style = style
 
     def _live_controls(self) -> list[Any]:
         import ipywidgets as widgets
@@ -1185,7 +1367,10 @@ class RankingExplorer(Explorer):
                 button_style="info" if grade > 0 else "",
                 layout=widgets.Layout(width="2.6em", padding="0"),
             )
-            button.on_click(lambda _, rank=rank: self.toggle(rank))
+            action = self._guarded(
+                lambda _, rank=rank: self.toggle(rank), f"Grade change at rank {rank} not made"
+            )
+            button.on_click(action)
             self._buttons.append(button)
         caption = widgets.HTML("Grades by rank (click one to change it):")
         row = widgets.Box(self._buttons, layout=widgets.Layout(flex_flow="row wrap"))
@@ -1215,14 +1400,19 @@ def ranking_explorer(
         Relevance grades in rank order (0 = not relevant; graded lists allowed).
     n_relevant : int, optional
         Number of relevant items for the query, counting ones the list missed (recall and AP
-        divide by it). Default: the relevant items in the list. When toggles add relevant
-        items, the larger of the two is used.
+        divide by it). Default: the relevant items in the list. A grade change keeps the
+        missed ones missed: the count becomes the list's relevant items plus
+        ``n_relevant`` minus those of the given list.
     k_values : array-like of int, optional
         Slider values; default every K from 1 to n, or 41 spread values when n > 41.
     initial : int, optional
         Starting K (default the middle slider value).
     ideal : array-like, optional
         Grades of every judged item, for the ideal DCG (see :func:`evalmetrics.ranking.ndcg`).
+        The ideal follows grade changes: it is the shown grades plus the judged items not in
+        the list (``ideal`` minus the given list's grades), recomputed after every change, so
+        NDCG stays in [0, 1]. Only an ``ideal`` that lacks some of the given list's positive
+        grades is kept as given; a change it would not cover is then refused.
     gain : {"exponential", "linear"}, default "exponential"
         DCG gain, passed to :func:`evalmetrics.ranking.ndcg`.
     dpi : float, default 80
@@ -1234,7 +1424,8 @@ def ranking_explorer(
         With parameter ``k``; readouts ``precision_at_k``, ``recall_at_k``,
         ``average_precision_at_k``, ``reciprocal_rank_at_k`` and ``ndcg_at_k``; artists
         ``strip``, ``curves``, ``cutoff`` and ``points``; ``RankingExplorer.toggle``
-        changes a grade.
+        changes a grade. In Jupyter an error in a slider or button callback is shown under
+        the readout, and the explorer stays as it was before the failed action.
 
     Examples
     --------
@@ -1255,16 +1446,21 @@ def ranking_explorer(
     k_parameter = Parameter("k", k_values, initial=initial, label="K", format="{:.0f}")
     if any(not float(k).is_integer() or not 1 <= k <= n_items for k in k_parameter.values):
         raise ValueError(f"k_values must be integers in 1..{n_items}")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", em.UndefinedMetricWarning)
+        # the core validates rels, n_relevant, ideal and gain, naming them
+        ranking.recall_at_k(grades, 1, n_relevant=n_relevant)
+        ranking.ndcg(grades, k=1, ideal=ideal, gain=gain)
+    judged = None if ideal is None else np.asarray(ideal, dtype=np.float64).ravel()
+    unretrieved = None if judged is None else _unretrieved_grades(grades, judged)
     state = _RankingState(
         rels=grades,
-        n_relevant=n_relevant,
-        ideal=None if ideal is None else np.asarray(ideal, dtype=np.float64),
+        missed=None if n_relevant is None else int(n_relevant) - int(np.count_nonzero(grades > 0)),
+        unretrieved=unretrieved,
+        fixed_ideal=judged if unretrieved is None else None,
         gain=gain,
         top_grade=max(float(grades.max()), 1.0),
     )
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", em.UndefinedMetricWarning)
-        state.metrics(1)  # the core validates rels, n_relevant, ideal and gain, naming them
 
     figure = _new_figure(8.0, 4.6, dpi)
     grid_spec = figure.add_gridspec(2, 1, height_ratios=[1.0, 1.5])

@@ -476,3 +476,282 @@ def test_frames_only_with_value_1(data, monkeypatch):
     assert not widgets.static_frames_enabled()
     monkeypatch.setenv(STATIC_FRAMES_VARIABLE, "1")
     assert widgets.static_frames_enabled()
+
+
+# ------------------------------------------------------------------ chapter 11's explorer, live
+#
+# Issue 12: in Lab, clicking the grade button of rank 1 and then of rank 5 raised "ideal lacks
+# positive grades present in rels" inside the ipywidgets callback (the grade was already
+# changed), and every later slider move failed the same way. Built here exactly as chapter 11
+# builds it; every action goes through the live widgets, and exceptions are not swallowed.
+
+CH11_SHOWN = [2, 3, 0, 1, 2, 0, 0, 3, 0, 1]
+CH11_UNRETRIEVED = [3, 2]  # "two relevant pages were never retrieved"
+METRIC_PATTERN = re.compile(r'data-metric="([^"]+)" data-value="([^"]+)"')
+
+
+def chapter11_explorer():
+    """The call of chapters/11_dcg_ndcg.ipynb, argument for argument, with its live view."""
+    shown = list(CH11_SHOWN)
+    judged = shown + [3, 2]  # two relevant pages were never retrieved
+    n_rel = sum(grade > 0 for grade in judged)
+    explorer = ranking_explorer(shown, n_relevant=n_rel, ideal=judged, gain="exponential")
+    assert explorer.widget is not None  # the live view, as on display in Jupyter
+    return explorer
+
+
+def click(button):
+    """Run the button's click callbacks as ipywidgets does, but let an exception escape.
+
+    ``button.click()`` goes through ipywidgets' CallbackDispatcher, which swallows exceptions
+    into a log (that is what hid the bug); calling the registered callbacks directly does not.
+    """
+    callbacks = list(button._click_handlers.callbacks)
+    assert callbacks, "the button has no click handler"
+    for callback in callbacks:
+        callback(button)
+
+
+def shown_readout(explorer) -> dict[str, float]:
+    """The readout the live HTML widget shows, metric -> value."""
+    return {
+        key: float(value) for key, value in METRIC_PATTERN.findall(explorer._readout_widget.value)
+    }
+
+
+def shown_message(explorer) -> str:
+    widget = getattr(explorer, "_message_widget", None)
+    return "" if widget is None else widget.value
+
+
+def expected_chapter11(rels, k):
+    """Independently: the ideal is the shown grades plus the two unretrieved pages."""
+    rels = np.asarray(rels, dtype=float)
+    ideal = np.concatenate([rels, CH11_UNRETRIEVED])
+    n_relevant = int(np.count_nonzero(rels > 0)) + len(CH11_UNRETRIEVED)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", em.UndefinedMetricWarning)
+        return {
+            "precision_at_k": ranking.precision_at_k(rels, k),
+            "recall_at_k": ranking.recall_at_k(rels, k, n_relevant=n_relevant),
+            "average_precision_at_k": ranking.average_precision(rels, n_relevant=n_relevant, k=k),
+            "reciprocal_rank_at_k": ranking.reciprocal_rank(rels, k=k),
+            "ndcg_at_k": ranking.ndcg(rels, k=k, ideal=ideal, gain="exponential"),
+        }
+
+
+def check_chapter11_state(explorer, rels, *, exact=True):
+    """Grades, labels, readout (state and live HTML), curves: all agree with ``rels``.
+
+    ``exact=False`` checks only what holds under any definition of the ideal (labels, NDCG in
+    [0, 1], the live readout equal to the state's), not the values of ``expected_chapter11``.
+    """
+    assert explorer.rels.tolist() == list(rels)
+    assert [b.description for b in explorer._buttons] == [f"{g:g}" for g in rels]
+    assert [b.button_style for b in explorer._buttons] == ["info" if g > 0 else "" for g in rels]
+    k = int(explorer.values["k"])
+    assert explorer._sliders["k"].value == explorer.parameters["k"].index_of(k)
+    shown = shown_readout(explorer)
+    assert shown == explorer.readout or all(map(same, shown.values(), explorer.readout.values()))
+    assert 0.0 <= shown["ndcg_at_k"] <= 1.0
+    ndcg_curve = np.asarray(explorer.artists["curves"]["ndcg_at_k"].get_ydata())
+    assert np.all((ndcg_curve >= 0) & (ndcg_curve <= 1))
+    assert explorer.artists["strip"].k == k
+    assert shown_message(explorer) == ""
+    if exact:
+        expected = expected_chapter11(rels, k)
+        assert set(shown) == set(expected)
+        for key, value in expected.items():
+            assert same(explorer.readout[key], value), (rels, k, key)
+            assert same(shown[key], value), (rels, k, key)
+
+
+def move_slider(explorer, position):
+    """Drag the K slider to ``position`` (a new one); the frame must change with it."""
+    slider = explorer._sliders["k"]
+    assert slider.value != position
+    png = explorer._image_widget.value
+    slider.value = position  # as the front end does; an exception in observe escapes here
+    assert explorer.values["k"] == explorer.parameters["k"].values[position]
+    assert explorer._image_widget.value != png  # the cut-off moved
+
+
+def click_grade(explorer, rank, rels, *, exact=True):
+    """Click rank's button; the grade moves 0 -> 1 -> 2 -> 3 -> 0 and the frame changes."""
+    png = explorer._image_widget.value
+    click(explorer._buttons[rank - 1])
+    rels[rank - 1] = 0 if rels[rank - 1] >= 3 else rels[rank - 1] + 1
+    assert explorer._image_widget.value != png  # the bar at that rank changed
+    check_chapter11_state(explorer, rels, exact=exact)
+
+
+def test_chapter11_explorer_rank_1_then_rank_5(no_frames):
+    """The issue's report: rank 1, then rank 5 (both become grade 3), then the slider."""
+    explorer = chapter11_explorer()
+    rels = list(CH11_SHOWN)
+    check_chapter11_state(explorer, rels)
+    # first what must hold whatever the ideal is: no error, labels, NDCG in [0, 1]
+    click_grade(explorer, 1, rels, exact=False)
+    click_grade(explorer, 5, rels, exact=False)
+    assert rels[:5] == [3, 3, 0, 1, 3]
+    slider = explorer._sliders["k"]
+    for position in [p for p in range(len(slider.options)) if p != slider.value]:
+        move_slider(explorer, position)
+        check_chapter11_state(explorer, rels, exact=False)
+    # then the values: four grade-3 items shown now (the given ideal had three grade 3s in
+    # all); the ideal follows: those four plus the missed 3 and 2
+    assert sorted(explorer.ideal.tolist(), reverse=True)[:6] == [3, 3, 3, 3, 3, 2]
+    assert explorer.n_relevant == 8
+    for k in range(1, 11):
+        explorer.set(k=k)
+        check_chapter11_state(explorer, rels)
+
+
+def test_chapter11_explorer_every_button_through_every_grade(no_frames):
+    """Every rank through all four grades (back to its own), the slider moved between clicks."""
+    explorer = chapter11_explorer()
+    n_positions = len(explorer._sliders["k"].options)
+    rels = list(CH11_SHOWN)
+    step = 0
+    for rank in range(1, len(rels) + 1):
+        for _ in range(4):
+            step += 1
+            position = (3 * step) % n_positions
+            if position == explorer._sliders["k"].value:
+                position = (position + 1) % n_positions
+            move_slider(explorer, position)
+            check_chapter11_state(explorer, rels)
+            click_grade(explorer, rank, rels)
+        assert rels[rank - 1] == CH11_SHOWN[rank - 1]  # a full cycle: back to its grade
+    assert rels == CH11_SHOWN
+
+
+def test_chapter11_explorer_grades_accumulate(no_frames):
+    """Many ranks changed at once (seeded clicks), so grades pile up above the given ideal."""
+    explorer = chapter11_explorer()
+    n_positions = len(explorer._sliders["k"].options)
+    rng = np.random.default_rng(12)
+    rels = list(CH11_SHOWN)
+    for _ in range(30):
+        click_grade(explorer, int(rng.integers(1, len(rels) + 1)), rels)
+        position = int(rng.integers(0, n_positions))
+        if position != explorer._sliders["k"].value:
+            move_slider(explorer, position)
+        check_chapter11_state(explorer, rels)
+    # every shown item at grade 3: NDCG@10 is 1 exactly when the list beats the unretrieved
+    for rank in range(1, len(rels) + 1):
+        while rels[rank - 1] != 3:
+            click_grade(explorer, rank, rels)
+    explorer.set(k=10)
+    assert explorer.readout["ndcg_at_k"] == 1.0
+    assert explorer.readout["recall_at_k"] == 10 / 12
+
+
+def test_ranking_toggle_refused_before_any_change(no_frames):
+    """An ideal kept fixed (it lacks the list's grade 1): a click it can't cover is refused."""
+    explorer = ranking_explorer([1, 0, 1], ideal=[2, 2], k_values=[1, 2, 3])
+    assert explorer.widget is not None
+    explorer.set(k=3)
+    png, readout_html = explorer._image_widget.value, explorer._readout_widget.value
+    click(explorer._buttons[1])  # 0 -> 1 would give three 1s against two judged items
+    assert explorer.rels.tolist() == [1, 0, 1]
+    assert [b.description for b in explorer._buttons] == ["1", "0", "1"]
+    assert explorer._image_widget.value == png
+    assert explorer._readout_widget.value == readout_html
+    assert "rank 2" in explorer.message and "refused" in explorer.message
+    assert explorer._message_widget.layout.display != "none"  # visible
+    assert isinstance(explorer.last_error, ValueError)
+    with pytest.raises(ValueError, match="refused"):
+        explorer.toggle(2)
+    assert explorer.rels.tolist() == [1, 0, 1]
+    # other clicks still work, and a successful action clears the message
+    click(explorer._buttons[0])  # 1 -> 0
+    assert explorer.rels.tolist() == [0, 0, 1]
+    assert explorer.message == "" and explorer.last_error is None
+    assert explorer._message_widget.layout.display == "none"
+    assert explorer._image_widget.value != png
+
+
+def test_callback_error_is_shown_and_the_explorer_recovers(no_frames, monkeypatch):
+    """A drawing function that raises once: the error shows in the explorer, state stays."""
+    explorer = chapter11_explorer()
+    rels = list(CH11_SHOWN)
+    strip = explorer.artists["strip"]
+    original = strip.update
+    failures = []
+
+    def update_failing_once(*args, **kwargs):
+        if not failures:
+            failures.append(1)
+            raise RuntimeError("drawing failed on purpose")
+        return original(*args, **kwargs)
+
+    slider = explorer._sliders["k"]
+    old_position, old_k = slider.value, explorer.values["k"]
+    png, readout_html = explorer._image_widget.value, explorer._readout_widget.value
+    monkeypatch.setattr(strip, "update", update_failing_once)
+    slider.value = 2  # no exception escapes the callback
+    assert failures == [1]
+    message = explorer.message
+    assert "RuntimeError: drawing failed on purpose" in message and "K not moved" in message
+    assert 'role="alert"' in explorer._message_widget.value
+    assert explorer._message_widget.layout.display != "none"
+    # nothing changed: K, the slider, the frame, the readout, the strip's cut-off
+    assert explorer.values["k"] == old_k and slider.value == old_position
+    assert explorer._image_widget.value == png
+    assert explorer._readout_widget.value == readout_html
+    assert strip.k == old_k
+    # the next move works and clears the message
+    move_slider(explorer, 2)
+    check_chapter11_state(explorer, rels)
+    assert explorer.message == "" and explorer.last_error is None
+
+    # the same for a click: the grade stays, its label too; the next click works
+    failures.clear()
+    png = explorer._image_widget.value
+    click(explorer._buttons[4])
+    assert "Grade change at rank 5 not made" in explorer.message
+    assert "drawing failed on purpose" in explorer.message
+    assert explorer._image_widget.value == png
+    assert explorer.rels.tolist() == rels  # the grade stays, its label too
+    assert explorer._buttons[4].description == "2"
+    click_grade(explorer, 5, rels)
+    assert rels[4] == 3
+
+
+def test_render_error_in_a_slider_callback_is_shown(data, no_frames, monkeypatch):
+    """The framework, on another explorer: PNG rendering fails once during a slider move."""
+    explorer = threshold_explorer(*data)
+    assert explorer.widget is not None
+    slider = explorer._sliders["threshold"]
+    values, readout = explorer.values, explorer.readout
+    png = explorer._image_widget.value
+    render = explorer.render_png
+    calls = []
+
+    def render_failing_once(**kwargs):
+        calls.append(1)
+        if len(calls) == 1:
+            raise MemoryError("no memory for the frame")
+        return render(**kwargs)
+
+    monkeypatch.setattr(explorer, "render_png", render_failing_once)
+    slider.value = 8
+    assert "MemoryError: no memory for the frame" in explorer.message
+    assert explorer.values == values and explorer.readout == readout
+    assert slider.value == explorer.parameters["threshold"].index_of(values["threshold"])
+    assert explorer._image_widget.value == png
+    texts = [t.get_text() for row in explorer.artists["matrix"].texts for t in row]
+    counts = em.counts_at(*data, values["threshold"])
+    assert f"TP\n{counts.tp}" in texts  # the artists were moved back too
+    slider.value = 8
+    assert explorer.message == ""
+    assert explorer.values["threshold"] == explorer.parameters["threshold"].values[8]
+    assert explorer._image_widget.value != png
+
+
+def test_set_is_all_or_nothing(data):
+    explorer = threshold_explorer(*data)
+    with pytest.raises(TypeError, match="beta is not a parameter"):
+        explorer.set(threshold=0.3, beta=2.0)
+    assert explorer.values == {"threshold": 0.5}  # not half applied
