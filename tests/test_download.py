@@ -10,6 +10,7 @@ jupyter-book or myst-nb, and runs two chapters there as they are downloaded.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import venv
 from pathlib import Path
@@ -22,6 +23,12 @@ CHAPTERS = ["04_third_level.ipynb", "11_dcg_ndcg.ipynb"]
 
 @pytest.fixture(scope="module")
 def reader_python(tmp_path_factory) -> Path:
+    # pip builds a local project in place (a build/ folder): install from a copy, so the
+    # clone stays clean
+    project = tmp_path_factory.mktemp("project") / "evalmetrics"
+    shutil.copytree(
+        ROOT, project, ignore=shutil.ignore_patterns(".*", "_build", "build", "*.egg-info")
+    )
     home = tmp_path_factory.mktemp("reader-venv")
     venv.create(home, with_pip=True)
     python = home / "bin" / "python"
@@ -31,7 +38,7 @@ def reader_python(tmp_path_factory) -> Path:
             *install,
             "-c",
             str(ROOT / "constraints.txt"),
-            f"{ROOT}[notebooks]",
+            f"{project}[notebooks]",
             "ipykernel",
             "nbclient",
             "nbformat",
