@@ -10,6 +10,7 @@ a small page so it is known to fail.
 from __future__ import annotations
 
 import os
+import re
 from html.parser import HTMLParser
 from pathlib import Path, PurePosixPath
 
@@ -82,3 +83,20 @@ def test_every_figure_in_the_built_book_has_alt_text():
             bad[str(path.relative_to(HTML))] = missing
     assert n_images > 50, f"only {n_images} images in the built book: is it complete?"
     assert not bad, f"images without alt text: {bad}"
+
+
+def test_cross_document_glue_has_a_format_spec():
+    """``{glue:text}`page.ipynb::key``` without ``:fmt`` splits at the key's colon and fails.
+
+    myst-nb reads the role's text as ``key:format``, split at the last colon; with a path and no
+    format the "key" becomes ``page.ipynb:`` (found once in the errata, caught only by the
+    build). Each cross-document glue role must end in a format spec.
+    """
+    pages = [ROOT / "intro.md", *sorted((ROOT / "reference").glob("*.md"))]
+    bad = []
+    for page in pages:
+        for match in re.finditer(r"\{glue:text\}`([^`]*::[^`]*)`", page.read_text("utf-8")):
+            _, _, after_key = match.group(1).partition("::")
+            if ":" not in after_key:
+                bad.append(f"{page.name}: {match.group(0)}")
+    assert not bad, bad
