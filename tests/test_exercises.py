@@ -1,7 +1,9 @@
 """The self-check helper: right answers pass, wrong ones fail with a hint, the key stays hidden.
 
 Expected answers here are worked out by hand in the comments, independently of the answer key,
-so a wrong entry in the key fails a test.
+so a wrong entry in the key fails a test. The tests over every key read the JSON files
+directly and compute the accepted interval here (half a unit of the last requested digit), not
+with the module's code.
 """
 
 from __future__ import annotations
@@ -10,13 +12,26 @@ import importlib.util
 import json
 import math
 import re
+from decimal import ROUND_HALF_DOWN, ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from functools import cache
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from evalmetrics.exercises import check, exercise_ids
+from evalmetrics import exercises
+from evalmetrics.exercises import check, exercise_ids, form_phrase
 
 ROOT = Path(__file__).resolve().parents[1]
+WORDS = {0: "zero", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+FORM_PHRASES = {
+    0: "give whole numbers",
+    2: "give numbers to two decimals (or as exact fractions)",
+    3: "give numbers to three decimals (or as exact fractions)",
+    4: "give numbers to four decimals (or as exact fractions)",
+}
+RIGHT = "right, to the precision asked."
 
 
 def load_hand_answers() -> dict[str, dict[str, float]]:
@@ -36,19 +51,121 @@ def load_hand_answers() -> dict[str, dict[str, float]]:
 HAND_ANSWERS = load_hand_answers()
 
 
-def chapter_sources() -> dict[str, str]:
-    sources = {}
+def load_key_files() -> dict[str, dict]:
+    key = {}
+    for path in sorted((ROOT / "evalmetrics" / "exercise_keys").glob("*.json")):
+        key.update(json.loads(path.read_text(encoding="utf-8")))
+    return key
+
+
+KEY = load_key_files()
+
+
+def requested_decimals(spec: dict) -> int:
+    """The precision an exercise asks for (an older key's bare tolerance: 0 -> 0, 1e-4 -> 4)."""
+    if "decimals" in spec or "tolerance" not in spec:
+        return spec.get("decimals", 3)
+    return 0 if spec["tolerance"] == 0 else math.ceil(-math.log10(2 * spec["tolerance"]) - 1e-9)
+
+
+def half_width(spec: dict) -> Fraction:
+    if "decimals" not in spec and "tolerance" in spec:
+        return Fraction(spec["tolerance"])
+    return Fraction(1, 2 * 10 ** requested_decimals(spec))
+
+
+def exact_answers(exercise_id: str) -> dict[str, float]:
+    return {
+        name: math.nan if value is None else value
+        for name, value in KEY[exercise_id]["parts"].items()
+    }
+
+
+def line_of(exercise_id: str, part: str, value: object) -> str:
+    """check()'s line for one part answered with ``value``, the other parts answered exactly."""
+    answers = exact_answers(exercise_id)
+    answers[part] = value
+    result = check(exercise_id, **answers)
+    label = "" if part == "answer" else f"{part}: "
+    line = result.lines[list(answers).index(part)]
+    assert line.startswith(label), line
+    return line[len(label) :]
+
+
+def rounded(value: float, decimals: int, rounding: str) -> str:
+    """``value`` (as Python prints it) rounded to ``decimals`` as a decimal string."""
+    return str(Decimal(repr(value)).quantize(Decimal(1).scaleb(-decimals), rounding=rounding))
+
+
+ALL_PARTS = [
+    (exercise_id, part) for exercise_id in sorted(KEY) for part in KEY[exercise_id]["parts"]
+]
+NUMERIC_PARTS = [(i, part) for i, part in ALL_PARTS if KEY[i]["parts"][part] is not None]
+
+
+def recoverable_fraction(value: float) -> Fraction | None:
+    fraction = Fraction(value).limit_denominator(1000)
+    return fraction if float(fraction) == value else None
+
+
+RATIONAL_PARTS = [
+    (i, part)
+    for i, part in NUMERIC_PARTS
+    if recoverable_fraction(KEY[i]["parts"][part]) is not None
+]
+
+
+def coarser_by_one(exercise_id: str, part: str) -> str | None:
+    """The value rounded to one decimal fewer than asked, when that is outside the tolerance."""
+    spec = KEY[exercise_id]
+    decimals = requested_decimals(spec)
+    if decimals < 2:  # whole numbers are never "too coarse"
+        return None
+    value = spec["parts"][part]
+    coarse = rounded(value, decimals - 1, ROUND_HALF_EVEN)
+    if abs(Fraction(coarse) - Fraction(value)) <= half_width(spec):
+        return None
+    return coarse
+
+
+COARSE_PARTS = [(i, part) for i, part in NUMERIC_PARTS if coarser_by_one(i, part) is not None]
+
+
+@cache
+def exercise_blocks() -> dict[str, str]:
+    """label -> the text of the ``{exercise}`` directive with that label, in chapters/*.ipynb."""
+    blocks: dict[str, str] = {}
+    opening = re.compile(r"^(`{3,}|:{3,})\{exercise\}")
     for path in sorted((ROOT / "chapters").glob("*.ipynb")):
         notebook = json.loads(path.read_text(encoding="utf-8"))
-        sources[path.name] = "\n".join("".join(cell["source"]) for cell in notebook["cells"])
-    return sources
+        for cell in notebook["cells"]:
+            if cell["cell_type"] != "markdown":
+                continue
+            lines = "".join(cell["source"]).splitlines()
+            for start, line in enumerate(lines):
+                match = opening.match(line)
+                if not match:
+                    continue
+                fence = match.group(1)
+                end = next(
+                    (k for k in range(start + 1, len(lines)) if lines[k].strip() == fence),
+                    len(lines),
+                )
+                text = "\n".join(lines[start + 1 : end])
+                label = re.search(r"^:label:\s*(\S+)", text, flags=re.M)
+                if label:
+                    blocks[label.group(1)] = text
+    return blocks
+
+
+# --- the hand-computed answers and the basic contract ---------------------------------------
 
 
 @pytest.mark.parametrize("exercise_id", sorted(HAND_ANSWERS))
 def test_hand_answers_pass(exercise_id):
     result = check(exercise_id, **HAND_ANSWERS[exercise_id])
     assert result, str(result)
-    assert all(line.endswith("right.") for line in result.lines)
+    assert all(line.endswith((RIGHT, "right: undefined.")) for line in result.lines)
 
 
 def test_a_wrong_answer_fails_without_revealing_the_key():
@@ -66,6 +183,7 @@ def test_a_common_mistake_gets_its_hint():
 
 
 def test_rounded_answers_pass_within_the_tolerance():
+    # 0.995 asked to three decimals: [0.9945, 0.9955] passes
     assert check("ch01-ex-screening", accuracy=0.9951, recall=0.0, precision=math.nan)
     assert not check("ch01-ex-screening", accuracy=0.996, recall=0.0, precision=math.nan)
 
@@ -73,6 +191,8 @@ def test_rounded_answers_pass_within_the_tolerance():
 def test_unknown_exercise_names_the_argument():
     with pytest.raises(KeyError, match="exercise_id 'ch01-ex-nope' is unknown"):
         check("ch01-ex-nope", 1.0)
+    with pytest.raises(KeyError, match="exercise_id 'ch01-ex-nope' is unknown"):
+        form_phrase("ch01-ex-nope")
 
 
 def test_missing_part_is_a_type_error():
@@ -91,17 +211,265 @@ def test_every_key_has_a_hand_answer_here():
     )
 
 
+def test_the_loader_and_this_file_read_the_same_key():
+    assert set(exercise_ids()) == set(KEY)
+
+
 def test_every_key_is_offered_inside_its_exercise():
     """Each checked exercise tells the student how to call check(), inside the exercise."""
-    sources = chapter_sources()
-    text = "\n".join(sources.values())
+    blocks = exercise_blocks()
     for exercise_id in exercise_ids():
-        block = re.search(
-            r"```\{exercise\}[^`]*?:label: " + re.escape(exercise_id) + r"\b(.*?)```",
-            text,
-            flags=re.S,
-        )
-        assert block, f"no exercise labelled {exercise_id} in the chapters"
-        assert f'check("{exercise_id}"' in block.group(1), (
+        assert exercise_id in blocks, f"no exercise labelled {exercise_id} in the chapters"
+        assert f'check("{exercise_id}"' in blocks[exercise_id], (
             f"exercise {exercise_id} does not show its check() call"
         )
+
+
+# --- over every key: the issue-17 contract ------------------------------------------------
+
+
+@pytest.mark.parametrize("exercise_id", sorted(KEY))
+def test_the_exact_values_are_accepted(exercise_id):
+    result = check(exercise_id, **exact_answers(exercise_id))
+    assert result, str(result)
+
+
+@pytest.mark.parametrize(("exercise_id", "part"), NUMERIC_PARTS)
+def test_the_value_rounded_to_the_requested_decimals_is_accepted(exercise_id, part):
+    value = KEY[exercise_id]["parts"][part]
+    decimals = requested_decimals(KEY[exercise_id])
+    # every correct rounding, both ways at a half-way case, as a string and as a float
+    candidates = {round(value, decimals)}
+    for rounding in (ROUND_HALF_UP, ROUND_HALF_DOWN, ROUND_HALF_EVEN):
+        text = rounded(value, decimals, rounding)
+        candidates |= {text, float(text)}
+    for candidate in sorted(candidates, key=str):
+        assert line_of(exercise_id, part, candidate) == RIGHT, (exercise_id, part, candidate)
+
+
+@pytest.mark.parametrize(("exercise_id", "part"), RATIONAL_PARTS)
+def test_the_exact_fraction_is_accepted(exercise_id, part):
+    fraction = recoverable_fraction(KEY[exercise_id]["parts"][part])
+    assert line_of(exercise_id, part, fraction) == RIGHT
+    assert line_of(exercise_id, part, str(fraction)) == RIGHT
+
+
+@pytest.mark.parametrize(("exercise_id", "part"), ALL_PARTS)
+def test_a_value_ten_percent_off_is_rejected(exercise_id, part):
+    value = KEY[exercise_id]["parts"][part]
+    if value is None:
+        wrong = [0.1]
+    else:
+        shift = abs(value) / 10 if value != 0 else 0.1
+        if requested_decimals(KEY[exercise_id]) == 0:
+            shift = max(shift, 1.0)  # a count 10% off is not a count: take the next whole one
+        wrong = [value + shift, value - shift] if value != 0 else [value + shift]
+    for candidate in wrong:
+        line = line_of(exercise_id, part, candidate)
+        assert not line.startswith("right"), (exercise_id, part, candidate, line)
+
+
+@pytest.mark.parametrize(("exercise_id", "part"), COARSE_PARTS)
+def test_one_decimal_fewer_is_too_coarse(exercise_id, part):
+    spec = KEY[exercise_id]
+    coarse = coarser_by_one(exercise_id, part)
+    hints = [
+        h["hint"] for h in spec.get("hints", []) if h["part"] == part and h["value"] is not None
+    ]
+    hint_values = [
+        h["value"]
+        for h in spec.get("hints", [])
+        if h["part"] == part
+        and h["value"] is not None
+        and abs(Fraction(coarse) - Fraction(h["value"])) <= half_width(spec)
+    ]
+    line = line_of(exercise_id, part, float(coarse))
+    if hint_values:  # a hint for that very value comes first
+        assert any(hint in line for hint in hints), line
+        return
+    decimals = requested_decimals(spec)
+    assert line == f"too coarse: give {WORDS[decimals]} decimals.", (exercise_id, part, coarse)
+    assert line_of(exercise_id, part, coarse) == line
+
+
+@pytest.mark.parametrize("exercise_id", sorted(KEY))
+def test_every_numeric_exercise_has_a_hint(exercise_id):
+    assert KEY[exercise_id].get("hints"), (
+        f"{exercise_id}: add a hint for its most likely mistake (value computed from that mistake)"
+    )
+
+
+@pytest.mark.parametrize("exercise_id", sorted(KEY))
+def test_every_hint_is_reachable(exercise_id):
+    """A hint names a part, and its value is a wrong answer that gets that hint."""
+    spec = KEY[exercise_id]
+    for item in spec.get("hints", []):
+        assert item["part"] in spec["parts"], (exercise_id, item)
+        value = math.nan if item["value"] is None else item["value"]
+        line = line_of(exercise_id, item["part"], value)
+        assert line.endswith(item["hint"]), (exercise_id, item, line)
+
+
+@pytest.mark.parametrize("exercise_id", sorted(KEY))
+def test_a_key_gives_decimals_or_tolerance_not_both(exercise_id):
+    spec = KEY[exercise_id]
+    assert not ("decimals" in spec and "tolerance" in spec), (
+        f'{exercise_id}: drop "tolerance"; "decimals" sets the precision'
+    )
+    assert requested_decimals(spec) in FORM_PHRASES, (
+        f"{exercise_id}: the book asks for 0, 2, 3 or 4 decimals"
+    )
+
+
+@pytest.mark.parametrize("exercise_id", sorted(KEY))
+def test_every_statement_names_the_form_of_its_answer(exercise_id):
+    assert form_phrase(exercise_id) == FORM_PHRASES[requested_decimals(KEY[exercise_id])]
+    blocks = exercise_blocks()
+    assert exercise_id in blocks, f"no exercise labelled {exercise_id} in the chapters"
+    text = " ".join(blocks[exercise_id].split())
+    assert form_phrase(exercise_id) in text, (
+        f"exercise {exercise_id} must say {form_phrase(exercise_id)!r} in its Check: line"
+    )
+    others = [p for p in FORM_PHRASES.values() if p != form_phrase(exercise_id) and p in text]
+    assert not others, f"exercise {exercise_id} names several forms: {others}"
+
+
+# --- the rules, on small made-up keys ----------------------------------------------------
+
+FAKE_KEY = {
+    "ch99-ex-sixteenths": {  # 3/16 = 0.1875: half-way between 0.187 and 0.188
+        "parts": {"ap": 0.1875, "share": 0.4666666666666667, "undefined": None},
+        "hints": [{"part": "ap", "value": 0.375, "hint": "Divide by all 8 relevant items."}],
+    },
+    "ch99-ex-one": {"parts": {"answer": 0.2916666666666667}},  # 7/24
+    "ch99-ex-two-decimals": {"parts": {"answer": 0.6666666666666666}, "decimals": 2},
+    "ch99-ex-counts": {"parts": {"tp": 5, "rank": 91}, "decimals": 0},
+    "ch99-ex-old-tolerance": {"parts": {"answer": 0.011049723756906077}, "tolerance": 0.0001},
+    "ch99-ex-old-exact": {"parts": {"tp": 30}, "tolerance": 0.0},
+}
+
+
+@pytest.fixture
+def fake_key(monkeypatch):
+    monkeypatch.setattr(exercises, "_key", lambda: FAKE_KEY)
+
+
+def fake_line(exercise_id: str, part: str, value: object) -> str:
+    answers = {"ap": 0.1875, "share": 0.4667, "undefined": math.nan}
+    if exercise_id != "ch99-ex-sixteenths":
+        answers = {name: 0 for name in FAKE_KEY[exercise_id]["parts"]}
+    answers[part] = value
+    result = check(exercise_id, **answers)
+    return result.lines[list(FAKE_KEY[exercise_id]["parts"]).index(part)]
+
+
+def test_half_way_values_accept_both_roundings(fake_key):
+    # |0.188 - 0.1875| is 0.0005000000000000004 in floating point: it must pass all the same
+    assert abs(0.188 - 0.1875) > 0.0005
+    for answer in [
+        0.188,
+        0.187,
+        "0.188",
+        "0.187",
+        0.1875,
+        "3/16",
+        Fraction(3, 16),
+        np.float64(0.188),
+    ]:
+        assert fake_line("ch99-ex-sixteenths", "ap", answer) == f"ap: {RIGHT}", answer
+    for answer in [0.189, 0.186, 0.18751 + 0.0005, "0.1869"]:
+        assert fake_line("ch99-ex-sixteenths", "ap", answer).startswith("ap: not quite."), answer
+
+
+def test_a_correct_rounding_to_fewer_decimals_is_too_coarse(fake_key):
+    # 0.4667 asked to three decimals: 0.47 and 0.5 are roundings of it, too coarse
+    for answer in [0.47, "0.47", 0.5, np.float64(0.47)]:
+        line = fake_line("ch99-ex-sixteenths", "share", answer)
+        assert line == "share: too coarse: give three decimals.", answer
+    assert fake_line("ch99-ex-sixteenths", "share", 0.467) == f"share: {RIGHT}"
+    # near, but not a rounding: just wrong; a whole number is never "too coarse"
+    assert fake_line("ch99-ex-sixteenths", "share", 0.4699) == "share: not quite. Try again."
+    assert fake_line("ch99-ex-sixteenths", "share", 0) == "share: not quite. Try again."
+    assert fake_line("ch99-ex-sixteenths", "ap", 0.19) == "ap: too coarse: give three decimals."
+    assert fake_line("ch99-ex-sixteenths", "ap", 0.2) == "ap: too coarse: give three decimals."
+    assert not check("ch99-ex-sixteenths", ap=0.19, share=0.467, undefined=math.nan)
+
+
+def test_two_decimals_asked(fake_key):
+    # 2/3 to two decimals: [0.66167, 0.67167]; 0.67 and "2/3" are right, 0.7 too coarse
+    assert str(check("ch99-ex-two-decimals", 0.67)) == RIGHT
+    assert str(check("ch99-ex-two-decimals", Fraction(2, 3))) == RIGHT
+    assert str(check("ch99-ex-two-decimals", "2/3")) == RIGHT
+    assert str(check("ch99-ex-two-decimals", 0.7)) == "too coarse: give two decimals."
+    assert str(check("ch99-ex-two-decimals", 0.66)) == "not quite. Try again."
+
+
+def test_exact_fractions_and_strings_are_accepted(fake_key):
+    # 7/24 = 0.291666...
+    for answer in [Fraction(7, 24), "7/24", " 7 / 24 ", "0.292", "0.2917", 0.292, 7 / 24]:
+        assert str(check("ch99-ex-one", answer)) == RIGHT, answer
+    assert str(check("ch99-ex-one", "0.29")) == "too coarse: give three decimals."
+    assert str(check("ch99-ex-one", "7/25")) == "not quite. Try again."
+
+
+def test_whole_numbers(fake_key):
+    assert check("ch99-ex-counts", tp=5, rank=91)
+    assert check("ch99-ex-counts", tp=np.int64(5), rank="91")
+    assert check("ch99-ex-counts", tp=5.0, rank=91.4)  # within half a unit of 91
+    result = check("ch99-ex-counts", tp=6, rank=90)
+    assert result.lines == ("tp: not quite. Try again.", "rank: not quite. Try again.")
+
+
+def test_an_older_key_keeps_its_tolerance(fake_key):
+    # tolerance 1e-4 around 0.0110497: asks for four decimals; 0.011 (3 decimals) is within it
+    assert exercises.form_phrase("ch99-ex-old-tolerance") == FORM_PHRASES[4]
+    assert check("ch99-ex-old-tolerance", 0.011)
+    assert check("ch99-ex-old-tolerance", "2/181")
+    assert not check("ch99-ex-old-tolerance", 0.0112)
+    # tolerance 0: whole numbers, exactly
+    assert exercises.form_phrase("ch99-ex-old-exact") == FORM_PHRASES[0]
+    assert check("ch99-ex-old-exact", tp=30) and check("ch99-ex-old-exact", tp="30")
+    assert not check("ch99-ex-old-exact", tp=30.4)
+
+
+def test_form_phrases(fake_key):
+    assert form_phrase("ch99-ex-sixteenths") == FORM_PHRASES[3]
+    assert form_phrase("ch99-ex-two-decimals") == FORM_PHRASES[2]
+    assert form_phrase("ch99-ex-counts") == FORM_PHRASES[0]
+
+
+def test_a_bad_string_names_the_part(fake_key):
+    with pytest.raises(TypeError, match=r"share must be a number.*'abc'"):
+        check("ch99-ex-sixteenths", ap=0.1875, share="abc", undefined=math.nan)
+    with pytest.raises(TypeError, match=r"ap must be a number.*'1/0'.*nan"):
+        check("ch99-ex-sixteenths", ap="1/0", share=0.467, undefined=math.nan)
+    for bad in [None, True, [0.1875]]:
+        with pytest.raises(TypeError, match="ap must be a number"):
+            check("ch99-ex-sixteenths", ap=bad, share=0.467, undefined=math.nan)
+
+
+def test_nan_means_undefined(fake_key):
+    assert fake_line("ch99-ex-sixteenths", "undefined", math.nan) == "undefined: right: undefined."
+    assert fake_line("ch99-ex-sixteenths", "undefined", "nan") == "undefined: right: undefined."
+    assert fake_line("ch99-ex-sixteenths", "undefined", 0.0) == (
+        "undefined: not quite. Is this value defined at all? Look at the denominator."
+    )
+    assert fake_line("ch99-ex-sixteenths", "ap", math.nan) == (
+        "ap: not quite. This value is defined: the denominator is not 0."
+    )
+    assert fake_line("ch99-ex-sixteenths", "ap", math.inf) == "ap: not quite. Try again."
+
+
+def test_a_hint_matches_within_the_same_tolerance(fake_key):
+    hint = "ap: not quite. Divide by all 8 relevant items."
+    for answer in [0.375, 0.3754, "3/8", 0.38 - 0.0045]:
+        assert fake_line("ch99-ex-sixteenths", "ap", answer) == hint, answer
+    assert fake_line("ch99-ex-sixteenths", "ap", 0.376) == "ap: not quite. Try again."
+
+
+def test_the_key_is_never_printed(fake_key):
+    for answer in [0.1875, 0.188, 0.19, 0.3, 0.375, math.nan]:
+        result = check("ch99-ex-sixteenths", ap=answer, share=0.47, undefined=0.0)
+        text = str(result) + result._repr_html_() + repr(result)
+        for secret in ["1875", "0.187", "0.188", "3/16", "4666", "0.467"]:
+            assert secret not in text, (answer, text)
