@@ -72,16 +72,18 @@ def test_every_figure_in_the_built_book_has_alt_text():
             pytest.fail("no built book in _build/html: run the build first")
         pytest.skip("no built book in _build/html: run `make build-check` first")
     bad = {}
-    n_images = 0
+    chapters_without_images = []
     for path in pages:
         if "_static" in path.parts or "_sources" in path.parts:
             continue
         text = path.read_text(encoding="utf-8")
-        n_images += text.count("<img")
+        if path.parent.name == "chapters" and "<img" not in text:
+            chapters_without_images.append(path.name)
         missing = images_without_alt(text)
         if missing:
             bad[str(path.relative_to(HTML))] = missing
-    assert n_images > 50, f"only {n_images} images in the built book: is it complete?"
+    # every chapter draws at least one figure: a page without any means the check saw nothing
+    assert not chapters_without_images, chapters_without_images
     assert not bad, f"images without alt text: {bad}"
 
 
