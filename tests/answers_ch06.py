@@ -16,16 +16,26 @@ ANSWERS = {
         "ap": (1 + 2 / 4 + 3 / 5 + 4 / 9) / 4,
         "eleven_point": (3 * 1 + 5 * 3 / 5 + 3 * 4 / 9) / 11,
     },
-    # flag everything: precision = 20 / 1000; a random scorer's ROC AUC is 1/2
-    "ch06-ex-baseline": {"baseline": 20 / 1000, "random_auc": 1 / 2},
+    # flag everything: precision = 20 / 1000; a random scorer's ROC AUC is 1/2; a random
+    # ranking's expected AP (R positives among N): (R - 1)/(N - 1) + (N - R) H_N / (N (N - 1))
+    "ch06-ex-baseline": {
+        "baseline": 20 / 1000,
+        "random_auc": 1 / 2,
+        "random_ap": 19 / 999 + 980 * sum(1 / k for k in range(1, 1001)) / (1000 * 999),
+    },
     # breast-cancer test half, 106 malignant. Best F0.5: threshold with TP 97, FP 0, FN 9:
     # (1.25 * 97) / (1.25 * 97 + 0.25 * 9 + 0) = 121.25 / 123.5, recall 97/106.
     # Best F4: TP 105, FP 26, FN 1: (17 * 105) / (17 * 105 + 16 * 1 + 26) = 1785 / 1827,
     # recall 105/106. (Counts printed in the chapter's solution.)
+    # (b) thresholds chosen on the out-of-fold scores of the training half (chapter 4's folds),
+    # applied to the test half: F0.5 at TP 99, FP 3, FN 7: 123.75 / (123.75 + 1.75 + 3);
+    # F4 at TP 105, FP 41, FN 1: 1785 / (1785 + 16 + 41). (Chapter 4's table, beta 0.5 and 4.)
     "ch06-ex-best-fbeta": {
         "f_half": 121.25 / 123.5,
         "recall_half": 97 / 106,
         "f_four": 1785 / 1827,
         "recall_four": 105 / 106,
+        "f_half_test": 123.75 / 128.5,
+        "f_four_test": 1785 / 1842,
     },
 }
