@@ -8,6 +8,8 @@
 - every public metric of the package (found by introspection, not from a list kept here) is on
   the sheet, and every function the sheet names exists;
 - every chapter label the sheet links to is defined in a chapter;
+- every scikit-learn name is in ``sklearn.metrics`` and every trec_eval name is a measure that
+  ``pytrec_eval.supported_measures`` lists (a cut-off suffix ``_K`` or ``_10`` removed);
 - every undefined case the sheet states gives ``nan`` with ``UndefinedMetricWarning``, and every
   metric it calls "always defined" gives a finite value on a degenerate input without a warning;
 - the page is in the table of contents, its parts are the book's parts, and the print CSS is
@@ -215,6 +217,42 @@ def test_every_chapter_reference_is_a_label_in_the_chapters(label):
 def test_the_label_check_can_fail():
     assert "sec-no-such-section" not in chapter_labels()
     assert {"sec-precision", "sec-ndcg"} <= chapter_labels()
+
+
+def _library_names(text):
+    """``"map, map_cut_K (mean over queries)"`` -> ``["map", "map_cut_K"]`` (the note dropped)."""
+    return [name.strip() for name in text.partition(" (")[0].split(",")]
+
+
+SKLEARN_NAMES = sorted(
+    {n for m in METRICS if m.get("scikit-learn") for n in _library_names(m["scikit-learn"])}
+)
+TREC_NAMES = sorted(
+    {n for m in METRICS if m.get("trec_eval") for n in _library_names(m["trec_eval"])}
+)
+
+
+@pytest.mark.parametrize("name", SKLEARN_NAMES)
+def test_every_scikit_learn_name_exists(name):
+    from sklearn import metrics as skm
+
+    assert callable(getattr(skm, name, None)), f"sklearn.metrics has no {name}"
+
+
+@pytest.mark.parametrize("name", TREC_NAMES)
+def test_every_trec_eval_name_is_a_measure(name):
+    pytrec_eval = pytest.importorskip("pytrec_eval")
+    # P_K, map_cut_K, success_10: the measure is the name without its cut-off suffix
+    measure = re.sub(r"_(K|\d+)$", "", name)
+    assert measure in pytrec_eval.supported_measures, f"trec_eval has no measure {measure}"
+
+
+def test_the_library_name_checks_can_fail():
+    assert _library_names("map, map_cut_K (mean over queries)") == ["map", "map_cut_K"]
+    assert re.sub(r"_(K|\d+)$", "", "ndcg_cut_K") == "ndcg_cut"
+    from sklearn import metrics as skm
+
+    assert not hasattr(skm, "hit_ratio_score")
 
 
 def test_metric_records_are_complete():
