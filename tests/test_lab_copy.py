@@ -85,12 +85,16 @@ def test_exercises_become_admonitions_and_solutions_fold():
     for cell in cells:
         if cell["cell_type"] == "markdown":
             cell["source"] = make_lab.rewrite_exercises(cell["source"])
+    cells.insert(3, {"cell_type": "code", "metadata": {"tags": ["remove-cell"]}, "source": "1"})
     folded = make_lab.fold_solutions(cells)
-    first = folded[0]["source"]
-    assert "{admonition} Exercise 4.1\n:class: tip\nCompute F1." in first
-    assert "{admonition} Solution to exercise 4.1\n:class: dropdown\nF1 is 0.72." in first
-    assert folded[1]["metadata"]["jupyter"] == {"source_hidden": True, "outputs_hidden": True}
-    assert [c["source"] for c in folded[2:]] == ["## Summary"]  # the end fence is gone
+    exercise, solution = folded[0]["source"], folded[1]["source"]
+    assert "{admonition} Exercise 4.1\n:class: tip\nCompute F1." in exercise
+    assert "{admonition} Solution to exercise 4.1\n:class: dropdown\nF1 is 0.72." in solution
+    # the solution's code is inside the dropdown, not a cell that a run would unfold
+    assert "```python\nprint(0.72)\n```\n:::::" in solution
+    # the check of the solution is dropped with it; the end fence is gone
+    assert [make_lab.cell_text(c).strip() for c in folded[2:]] == ["## Summary"]
+    assert all(c["cell_type"] == "markdown" for c in folded)
     assert not any(RAW_MYST.search(make_lab.cell_text(c)) for c in folded)
 
 
@@ -129,6 +133,7 @@ def test_every_lab_notebook_reads_without_raw_myst(tmp_path):
         for cell in copy["cells"]:
             if "remove-cell" in cell.get("metadata", {}).get("tags", []):
                 assert cell["metadata"]["jupyter"]["outputs_hidden"]
+                assert make_lab.cell_text(cell).startswith(make_lab.CAPTURE)
 
 
 def _cells(path: Path) -> list[dict]:

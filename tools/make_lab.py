@@ -20,10 +20,14 @@ block. The copy resolves what only the book knows, from the same sources:
   ``references.bib``; ``{ref}`` becomes a link to the chapter that holds the label, with the
   section's title; ``{term}`` becomes its text;
 - an ``{exercise}`` becomes a titled ``tip`` admonition ("Exercise 4.2"), and a solution
-  becomes a folded ``dropdown`` admonition, with its code cells collapsed (input and output);
-- cells the book removes (``remove-cell``) are collapsed, input and output, and cells whose
-  input the book hides (``hide-input``) have their input collapsed, with the notebook
-  format's standard ``metadata.jupyter.source_hidden`` / ``outputs_hidden``.
+  becomes one folded ``dropdown`` admonition holding its text and its code as code blocks
+  (Lab unfolds a cell's output whenever it runs it, so solution code left in code cells would
+  show its answers after a Run All); the hidden check that asserts a solution's values is
+  dropped with it, as in the student edition;
+- cells the book removes (``remove-cell``) are collapsed, input and output, with the notebook
+  format's standard ``metadata.jupyter.source_hidden`` / ``outputs_hidden``, and start with
+  ``%%capture``, so a check that prints shows nothing after Run All; cells whose input the
+  book hides (``hide-input``) have their input collapsed.
 
 The tracked notebooks are never written: Lab works on the copy, so a session leaves
 ``git status`` clean (issue 12). Everything else is the book's source unchanged: the same
@@ -264,57 +268,77 @@ def rewrite_exercises(text: str) -> str:
     return "".join(out)
 
 
+def _solution_title(label: str | None) -> str:
+    exercise = EXERCISES.get(label or "")
+    return f"Solution to {exercise[0].lower()}{exercise[1:]}" if exercise else "Solution"
+
+
+def _dropdown(title: str, body: list[str]) -> str:
+    text = "\n\n".join(part.strip("\n") for part in body if part.strip())
+    return f":::::{{admonition}} {title}\n:class: dropdown\n{text}\n:::::\n"
+
+
 def fold_solutions(cells: list[dict]) -> list[dict]:
-    """Each solution as a folded dropdown; its code cells collapsed, input and output."""
-    result, inside, title = [], False, "Solution"
+    """Each solution as one folded dropdown, its code inside as code blocks.
+
+    A solution spans cells in the source (its text, its code cells, the closing directive).
+    In Lab each cell renders alone, and running a cell unfolds its output, so a solution's
+    code cells would show their answers after a Run All. The copy moves the solution's code
+    into the dropdown as Python code blocks (to read or paste into a cell), and drops the
+    hidden check that directly follows a solution (it asserts the solution's values, as the
+    student edition does).
+    """
+    result: list[dict] = []
+    inside, title, body = False, "Solution", []
+    just_closed = False
     for cell in cells:
+        is_check = "remove-cell" in cell.get("metadata", {}).get("tags", [])
+        if just_closed and cell["cell_type"] == "code" and is_check:
+            continue
+        just_closed = False
         if cell["cell_type"] != "markdown":
             if inside:
-                jupyter = cell.setdefault("metadata", {}).setdefault("jupyter", {})
-                jupyter["source_hidden"] = True
-                jupyter["outputs_hidden"] = True
-            result.append(cell)
+                body.append(f"```python\n{cell_text(cell).strip()}\n```")
+            else:
+                result.append(cell)
             continue
-        before, dropdown, after = [], [], []
+        pieces: list[str] = []
         lines = cell_text(cell).splitlines(keepends=True)
+        outside: list[str] = []
+        solution_text: list[str] = []
         i = 0
-        part = dropdown if inside else before
         while i < len(lines):
-            start = SOLUTION_START.match(lines[i])
-            end = SOLUTION_END.match(lines[i])
-            if start:
-                label = start.group("label")
-                title = f"Solution to {EXERCISES.get(label, 'the exercise').lower()}"
-                title = title.replace("solution to exercise", "Solution to exercise")
-                inside, part = True, dropdown
+            start, end = SOLUTION_START.match(lines[i]), SOLUTION_END.match(lines[i])
+            if start and not inside:
+                pieces.append("".join(outside))
+                outside = []
+                inside, title, body = True, _solution_title(start.group("label")), []
+                solution_text = []
                 i += 1
                 while i < len(lines) and lines[i].startswith(":"):
                     i += 1
                 if i < len(lines) and re.match(r"^\s*`{3,}\s*$", lines[i]):
                     i += 1
                 continue
-            if end:
-                inside, part = False, after
+            if end and inside:
                 i += 1
                 if i < len(lines) and re.match(r"^\s*`{3,}\s*$", lines[i]):
                     i += 1
+                body.append("".join(solution_text))
+                solution_text = []
+                pieces.append(_dropdown(title, body))
+                inside, body, just_closed = False, [], True
                 continue
-            part.append(lines[i])
+            (solution_text if inside else outside).append(lines[i])
             i += 1
-        text = "".join(before)
-        body = "".join(dropdown).strip("\n")
-        if body:
-            text += (
-                f"\n:::::{{admonition}} {title}\n:class: dropdown\n{body}\n:::::\n"
-                if text.strip()
-                else f":::::{{admonition}} {title}\n:class: dropdown\n{body}\n:::::\n"
-            )
-        elif inside or dropdown:
-            text += f"*{title}: open the folded code cells below.*\n"
-        text += "".join(after)
-        if text.strip():
-            cell["source"] = text
-            result.append(cell)
+        if inside:
+            body.append("".join(solution_text))
+        pieces.append("".join(outside))
+        text = "\n".join(piece.strip("\n") for piece in pieces if piece.strip())
+        if text:
+            result.append({**cell, "source": text + "\n"})
+    if inside:
+        raise ValueError(f"a solution ({title}) is never closed by solution-end")
     return result
 
 
@@ -327,14 +351,20 @@ def lab_notebook(path: Path, executed: dict) -> dict:
         if cell["cell_type"] == "markdown":
             cell["source"] = rewrite_exercises(ROLE.sub(resolve, cell_text(cell)))
         elif "remove-cell" in tags:
+            # Lab unfolds a cell's output whenever it runs it: a check that prints (a warning,
+            # a progress line) would show after Run All, so its output is captured instead.
             cell["metadata"].setdefault("jupyter", {}).update(
                 source_hidden=True, outputs_hidden=True
             )
+            cell["source"] = CAPTURE + cell_text(cell)
         elif "hide-input" in tags:
             cell["metadata"].setdefault("jupyter", {}).update(source_hidden=True)
     notebook["cells"] = fold_solutions(notebook["cells"])
     return notebook
 
+
+#: First line of every hidden check in the copy: its output is kept from the page.
+CAPTURE = "%%capture hidden_check_output\n"
 
 LABELS: dict[str, tuple[str, str]] = {}
 EXERCISES: dict[str, str] = {}
