@@ -176,6 +176,9 @@ def _as_exact(value: object, part: str) -> Fraction | float:
         if text.lower() in {"nan", "+nan", "-nan"}:
             return math.nan
         try:
+            if text.count("/") == 1:  # "7/24", and "6.5/9" as a worked solution writes it
+                numerator, denominator = text.split("/")
+                return Fraction(numerator) / Fraction(denominator)
             return Fraction(text)
         except ZeroDivisionError:
             raise TypeError(
@@ -272,8 +275,9 @@ def check(exercise_id: str, answer: object = None, /, **parts: object) -> CheckR
         if parts:
             raise TypeError("give either one answer or named parts, not both")
         if list(expected_parts) != ["answer"]:
-            names = ", ".join(expected_parts)
-            raise TypeError(f"exercise {exercise_id} has several parts; pass them by name: {names}")
+            names = ", ".join(f"{name}=..." for name in expected_parts)
+            several = "has several parts" if len(expected_parts) > 1 else "names its part"
+            raise TypeError(f"exercise {exercise_id} {several}; pass them by name: {names}")
         parts = {"answer": answer}
     missing = [name for name in expected_parts if name not in parts]
     unknown = [name for name in parts if name not in expected_parts]

@@ -406,7 +406,8 @@ def test_two_decimals_asked(fake_key):
 
 def test_exact_fractions_and_strings_are_accepted(fake_key):
     # 7/24 = 0.291666...
-    for answer in [Fraction(7, 24), "7/24", " 7 / 24 ", "0.292", "0.2917", 0.292, 7 / 24]:
+    # "3.5/12" is how a worked solution writes it (a decimal over a whole number)
+    for answer in [Fraction(7, 24), "7/24", " 7 / 24 ", "3.5/12", "0.292", "0.2917", 7 / 24]:
         assert str(check("ch99-ex-one", answer)) == RIGHT, answer
     assert str(check("ch99-ex-one", "0.29")) == "too coarse: give three decimals."
     assert str(check("ch99-ex-one", "7/25")) == "not quite. Try again."
