@@ -30,7 +30,8 @@ def glue(name: str, value: Any, display: bool = False) -> None:
     value : object
         The value; its ``repr`` is what the book formats.
     display : bool, default=False
-        Passed to ``myst_nb.glue``: also show the value as the cell's output.
+        Also show the value as the cell's output (through ``myst_nb.glue`` in the book,
+        through IPython's ``display`` elsewhere, so a reader sees what the book shows).
 
     Examples
     --------
@@ -42,10 +43,17 @@ def glue(name: str, value: Any, display: bool = False) -> None:
     if not isinstance(name, str) or not name:
         raise TypeError(f"name must be a non-empty string, got {name!r}")
     GLUED[name] = value
-    if os.environ.get("EVALMETRICS_LAB") == "1":
-        return
-    try:
-        from myst_nb import glue as myst_glue
-    except ImportError:  # a reader's own Jupyter: the value is kept, nothing is shown
-        return
-    myst_glue(name, value, display=display)
+    myst_glue = None
+    if os.environ.get("EVALMETRICS_LAB") != "1":
+        try:
+            from myst_nb import glue as myst_glue
+        except ImportError:  # a reader's own Jupyter: the value is kept
+            myst_glue = None
+    if myst_glue is not None:
+        myst_glue(name, value, display=display)
+    elif display:
+        try:
+            from IPython.display import display as show
+        except ImportError:  # plain Python: nothing to show in
+            return
+        show(value)

@@ -138,3 +138,166 @@ def test_every_lab_notebook_reads_without_raw_myst(tmp_path):
 
 def _cells(path: Path) -> list[dict]:
     return json.loads(path.read_text(encoding="utf-8"))["cells"]
+
+
+# --- edge cases of the rewriting (review of issue 12) ----------------------------------------
+def resolve_text(text: str, values=None, values_of=None, page="06_pr_ap.ipynb") -> str:
+    resolve = make_lab.Resolver(ROOT / "chapters" / page, values or {}, values_of)
+    return make_lab.ROLE.sub(resolve, text)
+
+
+def test_roles_split_across_lines_and_titles_holding_a_less_than_sign():
+    """Prose is wrapped at 100 columns, so a role's explicit text may hold a line break; a
+    title may hold "<" (Sphinx takes the target after the last "<")."""
+    out = resolve_text(
+        "{term}`the average\nprecision <average precision>` and {ref}`when P < R\n"
+        "<sec-choosing-beta>`; {cite}`doc000,\n fawcett2006`"
+    )
+    assert out.startswith("the average precision and [when P < R](04_third_level.ipynb);"), out
+    assert "Fawcett, 2006]" in out and not RAW_MYST.search(out)
+
+
+@pytest.mark.parametrize(
+    ("role", "value", "expected"),
+    [
+        ("x:.1%", "0.98765", "98.8%"),
+        ("x:,", "1234567", "1,234,567"),
+        ("x:g", "0.5", "0.5"),
+        ("x:.1e", "0.000123", "1.2e-04"),
+        ("x:+.4f", "0.25", "+0.2500"),
+        ("x:,.0f", "12345.6", "12,346"),
+        ("x", "'text'", "text"),  # no spec: myst-nb's "s", quotes removed
+    ],
+)
+def test_glue_format_specs_as_myst_nb(role, value, expected):
+    assert resolve_text(f"{{glue:text}}`{role}`", {"x": value}) == expected
+
+
+def test_cross_document_glue_reads_the_other_notebook():
+    asked = []
+
+    def values_of(path):
+        asked.append(path)
+        return {"ch04_key": "0.123"}
+
+    out = resolve_text("{glue:text}`../chapters/04_third_level.ipynb::ch04_key:.2f`", {}, values_of)
+    assert out == "0.12"
+    assert asked == [ROOT / "chapters" / "04_third_level.ipynb"]
+    assert make_lab.split_glue("a/b.ipynb::k:.1%") == ("a/b.ipynb", "k", ".1%")
+    assert make_lab.split_glue("k") == ("", "k", "s")
+    with pytest.raises(KeyError, match="no notebook"):
+        resolve_text("{glue:text}`no_such.ipynb::k:.1f`", {}, values_of)
+
+
+def test_numref_and_doc_roles():
+    out = resolve_text("{numref}`Section %s <sec-choosing-beta>` and {doc}`04_third_level`")
+    assert "%s" not in out and "(04_third_level.ipynb)" in out
+    assert "[Third-level metrics" in out.split(" and ")[1]
+
+
+def test_exercise_with_a_title_nested_fences_and_a_spaced_closing_fence():
+    text = (
+        "````{exercise} Thresholds\n:label: ch04-ex-f-values\n\nRun\n\n```python\nf(1)\n```\n\n"
+        ":::::{note}\ninner\n:::::\n````   \nAfter the exercise.\n"
+    )
+    out = make_lab.rewrite_exercises(text)
+    assert out.startswith("::::::{admonition} Exercise 4.1 (Thresholds)\n:class: tip\nRun\n")
+    assert "```python\nf(1)\n```" in out  # the inner code block stays inside
+    assert out.endswith("::::::\nAfter the exercise.\n"), out  # six colons hold the five
+    with pytest.raises(ValueError, match="never closed"):
+        make_lab.rewrite_exercises("```{exercise}\n:label: x\n\nno end\n")
+
+
+def md(source, tags=()):
+    return {"cell_type": "markdown", "metadata": {"tags": list(tags)}, "source": source}
+
+
+def code(source, tags=()):
+    return {"cell_type": "code", "metadata": {"tags": list(tags)}, "source": source, "outputs": []}
+
+
+def test_solution_code_with_backticks_and_an_end_sharing_its_cell():
+    cells = [
+        md("```{solution-start} ch04-ex-f-values\n:class: dropdown\n```\nText."),
+        code('print("```")'),
+        md("```{solution-end}\n```\n## Next section"),
+        code("assert True", ["remove-cell"]),
+        code("x = 1"),
+    ]
+    folded = make_lab.fold_solutions(cells)
+    solution = make_lab.cell_text(folded[0])
+    assert '````python\nprint("```")\n````' in solution
+    # the text after the end stays, after the dropdown's closing fence
+    assert solution.endswith(":::::\n## Next section\n"), solution
+    assert [make_lab.cell_text(c) for c in folded[1:]] == ["x = 1"]  # the check is dropped
+
+
+def test_stray_or_nested_solution_directives_fail_loudly():
+    with pytest.raises(ValueError, match="without a solution-start"):
+        make_lab.fold_solutions([md("```{solution-end}\n```")])
+    nested = "```{solution-start} a\n```\nA\n```{solution-start} b\n```\n"
+    with pytest.raises(ValueError, match="inside"):
+        make_lab.fold_solutions([md(nested)])
+
+
+def test_hidden_cell_with_its_own_cell_magic_and_removed_input(tmp_path):
+    """%%capture runs its body with run_cell, so a hidden cell's own %%time still works."""
+    source = {
+        "cells": [
+            code("%%time\nassert 1 + 1 == 2", ["remove-cell"]),
+            code("plot()", ["remove-input"]),
+            md("Removed note.", ["remove-cell"]),
+        ],
+        "metadata": {},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path = tmp_path / "nb.ipynb"
+    path.write_text(json.dumps(source), encoding="utf-8")
+    out = make_lab.lab_notebook(path, {"cells": []})["cells"]
+    assert make_lab.cell_text(out[0]) == make_lab.CAPTURE + "%%time\nassert 1 + 1 == 2"
+    assert out[1]["metadata"]["jupyter"]["source_hidden"]
+    assert out[2]["metadata"]["jupyter"]["source_hidden"]
+
+
+def test_a_label_ending_one_cell_takes_the_heading_of_the_next():
+    lines = ["(sec-x)=", "", "```python", "# not a heading", "```", "## The title"]
+    assert make_lab.outside_code(lines) == [True, True, False, False, False, True]
+    directive = [":::{note}", "# inside a note", ":::", "```{exercise}", "text", "```"]
+    assert all(make_lab.outside_code(directive))
+
+
+def test_the_copy_is_executed_without_evalmetrics_lab(monkeypatch):
+    """In a terminal of the Lab that make lab starts EVALMETRICS_LAB=1 is set; a fresh run of
+    a chapter under it would glue nothing and the copy would have no values."""
+    import os
+
+    monkeypatch.setenv("EVALMETRICS_LAB", "1")
+    monkeypatch.setenv("EVALMETRICS_STATIC_FRAMES", "1")
+    with make_lab.kernel_environment():
+        assert "EVALMETRICS_LAB" not in os.environ
+        assert "EVALMETRICS_STATIC_FRAMES" not in os.environ
+    assert os.environ["EVALMETRICS_LAB"] == "1"  # restored afterwards
+
+
+def test_a_built_copy_lacking_a_key_is_executed_afresh(monkeypatch, tmp_path):
+    built = tmp_path / "built.ipynb"
+    glued = {
+        "output_type": "display_data",
+        "metadata": {"scrapbook": {"name": "a", "mime_prefix": "application/papermill.record/"}},
+        "data": {"application/papermill.record/text/plain": "0.5"},
+    }
+    built.write_text(json.dumps({"cells": [{"outputs": [glued]}]}), encoding="utf-8")
+    monkeypatch.setattr(make_lab, "built_copy", lambda path: built)
+    monkeypatch.setattr(make_lab, "run_notebook", lambda path: {"cells": [], "fresh": True})
+    assert "fresh" not in make_lab.execute(built, {"a"})
+    assert make_lab.execute(built, {"a", "b"})["fresh"]
+
+
+def test_glue_outside_the_book(monkeypatch, capsys):
+    from evalmetrics import notebook
+
+    monkeypatch.setenv("EVALMETRICS_LAB", "1")
+    notebook.glue("review_key", 0.25, display=True)  # shown, without myst-nb's MIME type
+    assert notebook.GLUED["review_key"] == 0.25
+    assert "0.25" in capsys.readouterr().out

@@ -13,12 +13,16 @@ block. The copy resolves what only the book knows, from the same sources:
 
 - every ``{glue:text}`key:fmt``` becomes its value, formatted exactly as myst-nb does, taken
   from an execution of that very notebook (the book's own executed copy in
-  ``_build/jupyter_execute`` when it is newer than the source, otherwise a fresh execution):
+  ``_build/jupyter_execute`` when it is newer than the notebook and the ``evalmetrics``
+  package and holds every key the prose uses, otherwise a fresh execution, in a kernel
+  without ``EVALMETRICS_LAB``, under which glue records nothing); ``path::key`` takes
+  another notebook's value the same way:
   every number in the prose is still computed by executed code, and a Run All in Lab
   recomputes the same values from the same seeds;
 - ``{cite}`` becomes "[Document 000 (喜欢ヅ旅行, 2023)]" or "[Fawcett, 2006]", from
-  ``references.bib``; ``{ref}`` becomes a link to the chapter that holds the label, with the
-  section's title; ``{term}`` becomes its text;
+  ``references.bib``; ``{ref}``, ``{numref}`` and ``{doc}`` become a link to the chapter
+  that holds the label, with the section's title (or the role's own text); ``{term}``
+  becomes its text;
 - an ``{exercise}`` becomes a titled ``tip`` admonition ("Exercise 4.2"), and a solution
   becomes one folded ``dropdown`` admonition holding its text and its code as code blocks
   (Lab unfolds a cell's output whenever it runs it, so solution code left in code cells would
@@ -37,11 +41,13 @@ code cells, the same MyST admonitions, math and labels, which jupyterlab-myst re
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
 import json
 import os
 import re
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -85,23 +91,115 @@ def glued_values(executed: dict) -> dict[str, str]:
     return values
 
 
-def execute(path: Path) -> dict:
-    """The notebook executed: the book's executed copy if it is fresh, else a new run."""
+#: Variables that change what an execution of a chapter records, removed for the copy's run:
+#: ``EVALMETRICS_LAB=1`` (set in the Lab that ``make lab`` starts, so inherited by a terminal
+#: opened there) makes ``evalmetrics.notebook.glue`` record nothing, and the copy would have no
+#: values; ``EVALMETRICS_STATIC_FRAMES=1`` only renders the book's slider frames (slow).
+KERNEL_ENV_REMOVED = ("EVALMETRICS_LAB", "EVALMETRICS_STATIC_FRAMES")
+
+
+@contextlib.contextmanager
+def kernel_environment():
+    """os.environ without :data:`KERNEL_ENV_REMOVED` while a kernel starts, then as before."""
+    saved = {name: os.environ.pop(name) for name in KERNEL_ENV_REMOVED if name in os.environ}
+    try:
+        yield
+    finally:
+        os.environ.update(saved)
+
+
+def built_copy(path: Path) -> Path | None:
+    """The book's executed copy of ``path`` if it is newer than the notebook and the package.
+
+    The glued values depend on the notebook and on ``evalmetrics``: a copy older than either
+    may hold numbers the code no longer computes.
+    """
     built = ROOT / "_build" / "jupyter_execute" / path.relative_to(ROOT)
-    if built.exists() and built.stat().st_mtime >= path.stat().st_mtime:
-        return json.loads(built.read_text(encoding="utf-8"))
+    if not built.exists():
+        return None
+    sources = [path, *(ROOT / "evalmetrics").rglob("*.py")]
+    newest = max(source.stat().st_mtime for source in sources)
+    return built if built.stat().st_mtime >= newest else None
+
+
+def run_notebook(path: Path) -> dict:
+    """A fresh execution of ``path`` (in its folder, as the book runs it)."""
     import nbformat
     from nbclient import NotebookClient
 
     notebook = nbformat.read(path, as_version=4)
-    os.environ.pop("EVALMETRICS_STATIC_FRAMES", None)
     resources = {"metadata": {"path": str(path.parent)}}
-    NotebookClient(notebook, timeout=600, kernel_name="python3", resources=resources).execute()
+    with kernel_environment():
+        NotebookClient(notebook, timeout=600, kernel_name="python3", resources=resources).execute()
     return json.loads(nbformat.writes(notebook))
 
 
+def execute(path: Path, needed: set[str] = frozenset()) -> dict:
+    """The notebook executed: the book's executed copy if it is fresh and holds every glue key
+    in ``needed`` (a build that stopped early may lack some), else a new run."""
+    built = built_copy(path)
+    if built is not None:
+        executed = json.loads(built.read_text(encoding="utf-8"))
+        if needed <= set(glued_values(executed)):
+            return executed
+    return run_notebook(path)
+
+
+def glue_keys(path: Path) -> set[str]:
+    """The keys of ``path``'s own values that its Markdown's ``{glue:text}`` roles use."""
+    keys = set()
+    for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+        if cell["cell_type"] != "markdown":
+            continue
+        for match in ROLE.finditer(cell_text(cell)):
+            if match.group(1) == "glue:text":
+                document, key, _ = split_glue(match.group(2))
+                if not document:
+                    keys.add(key)
+    return keys
+
+
+def split_glue(content: str) -> tuple[str, str, str]:
+    """``[doc::]key[:fmt]`` -> (doc, key, fmt), as myst-nb's ``{glue:text}`` splits it."""
+    key, colon, fmt_spec = content.rpartition(":")
+    if not colon:
+        key, fmt_spec = content, "s"
+    document, separator, rest = key.partition("::")
+    if not separator:
+        document, rest = "", key
+    return document.strip(), rest.strip(), fmt_spec
+
+
+def outside_code(lines: list[str]) -> list[bool]:
+    """For each line: False inside a fenced code block (its ``# comment`` is no heading).
+
+    Directive fences (```` ```{note} ````, ``:::{admonition}``) hold prose: they are tracked
+    only so that their closing fence is not taken for a code block's opening.
+    """
+    result: list[bool] = []
+    stack: list[tuple[str, bool]] = []  # open fences: (fence, is a code block)
+    for line in lines:
+        fence = re.match(r"^\s*(`{3,}|~{3,}|:{3,})(.*)$", line)
+        in_code = any(is_code for _, is_code in stack)
+        if fence and stack and closes(line, stack[-1][0]) and not fence.group(2).strip():
+            stack.pop()
+            result.append(not in_code)
+            continue
+        if fence and not in_code:
+            directive = fence.group(2).lstrip().startswith("{")
+            if directive or fence.group(1)[0] != ":":
+                stack.append((fence.group(1), not directive))
+                result.append(directive)
+                continue
+        result.append(not in_code)
+    return result
+
+
 def labels() -> dict[str, tuple[str, str]]:
-    """Every label of the book: label -> (page path relative to ROOT, its title)."""
+    """Every label of the book: label -> (page path relative to ROOT, its title).
+
+    Also fills :data:`PAGE_TITLES` (page -> its first heading), for ``{doc}`` roles.
+    """
     found: dict[str, tuple[str, str]] = {}
     pages = notebook_paths() + [ROOT / "intro.md", *sorted((ROOT / "reference").glob("*.md"))]
     for page in pages:
@@ -111,27 +209,24 @@ def labels() -> dict[str, tuple[str, str]]:
             texts = [cell_text(c) for c in cells if c["cell_type"] == "markdown"]
         else:
             texts = [page.read_text(encoding="utf-8")]
-        page_title = None
-        for text in texts:
-            lines = text.splitlines()
-            for i, line in enumerate(lines):
-                heading = HEADING.match(line)
-                if heading and page_title is None:
-                    page_title = heading.group(2)
-                label = LABEL.match(line)
-                if label:
-                    title = next(
-                        (
-                            HEADING.match(after).group(2)
-                            for after in lines[i + 1 : i + 4]
-                            if HEADING.match(after)
-                        ),
-                        label.group("label"),
-                    )
-                    found[label.group("label")] = (rel, title)
-                option = re.match(r"^:label:\s*(\S+)", line)
-                if option:
-                    found.setdefault(option.group(1), (rel, option.group(1)))
+        # a label may end one markdown cell and its heading start the next
+        lines = [line for text in texts for line in text.splitlines()]
+        prose = outside_code(lines)
+        headings = [
+            HEADING.match(line) if ok else None for line, ok in zip(lines, prose, strict=True)
+        ]
+        for i, line in enumerate(lines):
+            if headings[i] and rel not in PAGE_TITLES:
+                PAGE_TITLES[rel] = headings[i].group(2)
+            label = LABEL.match(line) if prose[i] else None
+            if label:
+                title = next(
+                    (h.group(2) for h in headings[i + 1 : i + 4] if h), label.group("label")
+                )
+                found[label.group("label")] = (rel, title)
+            option = re.match(r"^:(?:label|name):\s*(\S+)", line)
+            if option:
+                found.setdefault(option.group(1), (rel, option.group(1)))
     return found
 
 
@@ -186,12 +281,23 @@ def citations() -> dict[str, tuple[str, str]]:
 # --- the rewriting --------------------------------------------------------------------------
 
 
+#: Sphinx's explicit title (``text <target>``): the target is after the last ``<``, and the
+#: text may hold ``<`` and line breaks.
+EXPLICIT = re.compile(r"^(.+?)\s*(?<!\x00)<([^<]*?)>$", re.S)
+
+
 class Resolver:
     """Turns the book's roles into text that any Markdown renderer shows as the book does."""
 
-    def __init__(self, page: Path, values: dict[str, str]):
+    def __init__(
+        self,
+        page: Path,
+        values: dict[str, str],
+        values_of: Callable[[Path], dict[str, str]] | None = None,
+    ):
         self.page = page
         self.values = values
+        self.values_of = values_of  # another notebook's values, for ``doc::key``
         self.labels = LABELS
         self.exercises = EXERCISES
         self.citations = CITATIONS
@@ -202,37 +308,78 @@ class Resolver:
             return self.glue(content)
         if role.startswith("cite"):
             keys = [key.strip() for key in content.split(",")]
+            unknown = [key for key in keys if key not in self.citations]
+            if unknown:
+                raise KeyError(f"{self.page.name}: unknown citation {unknown}")
             if role == "cite:t":
                 return "; ".join(self.citations[key][1] for key in keys)
             return "[" + "; ".join(self.citations[key][0] for key in keys) + "]"
         if role == "term":
-            explicit = re.match(r"^(.*?)\s*<([^>]+)>$", content)
-            return explicit.group(1) if explicit else content
-        return self.reference(content)
+            explicit = EXPLICIT.match(content)
+            return " ".join((explicit.group(1) if explicit else content).split())
+        if role == "doc":
+            return self.document(content)
+        return self.reference(content, numbered=role == "numref")
 
     def glue(self, content: str) -> str:
         from myst_nb.core.variables import format_plain_text
 
-        key, _, fmt_spec = content.rpartition(":")
-        if not key:
-            key, fmt_spec = content, "s"
-        if key not in self.values:
-            raise KeyError(f"{self.page.name}: no glued value {key!r}")
-        return format_plain_text(self.values[key], fmt_spec)
+        document, key, fmt_spec = split_glue(content)
+        values, where = self.values, self.page.name
+        if document:
+            other = (self.page.parent / document).resolve()
+            if self.values_of is None or not other.is_file():
+                raise KeyError(f"{where}: no notebook {document!r} for glue key {key!r}")
+            values, where = self.values_of(other), f"{where} -> {document}"
+        if key not in values:
+            raise KeyError(f"{where}: no glued value {key!r}")
+        return format_plain_text(values[key], fmt_spec)
 
-    def reference(self, content: str) -> str:
-        explicit = re.match(r"^(.*?)\s*<([^>]+)>$", content, re.S)
+    def reference(self, content: str, numbered: bool = False) -> str:
+        explicit = EXPLICIT.match(content)
         text, label = (explicit.group(1), explicit.group(2)) if explicit else (None, content)
+        label = label.strip()
         if label in self.exercises:
             text = text or self.exercises[label]
         if label not in self.labels:
             raise KeyError(f"{self.page.name}: unknown label {label!r}")
         target, title = self.labels[label]
-        text = text or title
+        if text and numbered:  # "Section %s" / "{number}": the copy has no numbers, the title
+            text = text.replace("%s", title).replace("{number}", title).replace("{name}", title)
+        text = " ".join((text or title).split())
+        return self.link(text, target)
+
+    def document(self, content: str) -> str:
+        explicit = EXPLICIT.match(content)
+        text, name = (explicit.group(1), explicit.group(2)) if explicit else (None, content)
+        name = name.strip()
+        base = ROOT if name.startswith("/") else self.page.parent
+        stem = (base / name.lstrip("/")).resolve()
+        found = [stem.with_suffix(s) for s in (".ipynb", ".md") if stem.with_suffix(s).is_file()]
+        if not found:
+            raise KeyError(f"{self.page.name}: no page {name!r}")
+        target = str(found[0].relative_to(ROOT))
+        title = PAGE_TITLES.get(target, stem.name)
+        return self.link(" ".join((text or title).split()), target)
+
+    def link(self, text: str, target: str) -> str:
         if target.endswith(".ipynb"):
             relative = os.path.relpath(ROOT / target, self.page.parent)
             return f"[{text}]({relative})"
         return text  # a page of the book that is not a notebook (glossary, errata)
+
+
+def closes(line: str, fence: str) -> bool:
+    """Whether ``line`` closes a directive opened by ``fence`` (same character, at least as
+    long, nothing after it but spaces), as CommonMark and MyST close fences."""
+    match = re.match(r"^\s*(`{3,}|~{3,}|:{3,})\s*$", line)
+    return bool(match) and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence)
+
+
+def colon_fence(text: str, at_least: int) -> str:
+    """A colon fence longer than every colon fence in ``text``, so it can hold it."""
+    runs = [len(run) for run in re.findall(r"^\s*(:{3,})", text, re.M)]
+    return ":" * max([at_least, *(n + 1 for n in runs)])
 
 
 def rewrite_exercises(text: str) -> str:
@@ -254,12 +401,15 @@ def rewrite_exercises(text: str) -> str:
                 label = option.group(1)
             i += 1
         body = []
-        while i < len(lines) and lines[i].rstrip("\n") != fence:
+        while i < len(lines) and not closes(lines[i].rstrip("\n"), fence):
             body.append(lines[i])
             i += 1
+        if i == len(lines):
+            raise ValueError(f"exercise {label or extra!r} is never closed by {fence}")
         i += 1  # the closing fence
-        title = EXERCISES.get(label, "Exercise") + (f": {extra}" if extra else "")
-        colons = ":" * max(3, len(fence) + 1)
+        # sphinx-exercise's title: "Exercise 4.2 (its title)"
+        title = EXERCISES.get(label, "Exercise") + (f" ({extra})" if extra else "")
+        colons = colon_fence("".join(body), max(3, len(fence) + 1))
         out.append(f"{colons}{{admonition}} {title}\n:class: tip\n")
         out.extend(body if body and body[0].strip() else body[1:])
         if out and not out[-1].endswith("\n"):
@@ -275,7 +425,15 @@ def _solution_title(label: str | None) -> str:
 
 def _dropdown(title: str, body: list[str]) -> str:
     text = "\n\n".join(part.strip("\n") for part in body if part.strip())
-    return f":::::{{admonition}} {title}\n:class: dropdown\n{text}\n:::::\n"
+    colons = colon_fence(text, 5)
+    return f"{colons}{{admonition}} {title}\n:class: dropdown\n{text}\n{colons}\n"
+
+
+def _code_block(code: str) -> str:
+    """``code`` as a Python code block whose fence is longer than any backtick run in it."""
+    runs = [len(run) for run in re.findall(r"`{3,}", code)]
+    fence = "`" * max([3, *(n + 1 for n in runs)])
+    return f"{fence}python\n{code.strip()}\n{fence}"
 
 
 def fold_solutions(cells: list[dict]) -> list[dict]:
@@ -298,7 +456,7 @@ def fold_solutions(cells: list[dict]) -> list[dict]:
         just_closed = False
         if cell["cell_type"] != "markdown":
             if inside:
-                body.append(f"```python\n{cell_text(cell).strip()}\n```")
+                body.append(_code_block(cell_text(cell)))
             else:
                 result.append(cell)
             continue
@@ -309,6 +467,12 @@ def fold_solutions(cells: list[dict]) -> list[dict]:
         i = 0
         while i < len(lines):
             start, end = SOLUTION_START.match(lines[i]), SOLUTION_END.match(lines[i])
+            if (start and inside) or (end and not inside):
+                raise ValueError(
+                    f"{lines[i].strip()!r} inside {title!r}"
+                    if inside
+                    else f"{lines[i].strip()!r} without a solution-start"
+                )
             if start and not inside:
                 pieces.append("".join(outside))
                 outside = []
@@ -342,13 +506,17 @@ def fold_solutions(cells: list[dict]) -> list[dict]:
     return result
 
 
-def lab_notebook(path: Path, executed: dict) -> dict:
-    """The Lab copy of one notebook."""
+def lab_notebook(
+    path: Path, executed: dict, values_of: Callable[[Path], dict[str, str]] | None = None
+) -> dict:
+    """The Lab copy of one notebook (``values_of``: another notebook's glued values)."""
     notebook = copy.deepcopy(json.loads(path.read_text(encoding="utf-8")))
-    resolve = Resolver(path, glued_values(executed))
+    resolve = Resolver(path, glued_values(executed), values_of)
     for cell in notebook["cells"]:
         tags = cell.get("metadata", {}).get("tags", [])
-        if cell["cell_type"] == "markdown":
+        if cell["cell_type"] == "markdown" and "remove-cell" in tags:
+            cell["metadata"].setdefault("jupyter", {}).update(source_hidden=True)
+        elif cell["cell_type"] == "markdown":
             cell["source"] = rewrite_exercises(ROLE.sub(resolve, cell_text(cell)))
         elif "remove-cell" in tags:
             # Lab unfolds a cell's output whenever it runs it: a check that prints (a warning,
@@ -357,7 +525,7 @@ def lab_notebook(path: Path, executed: dict) -> dict:
                 source_hidden=True, outputs_hidden=True
             )
             cell["source"] = CAPTURE + cell_text(cell)
-        elif "hide-input" in tags:
+        elif {"hide-input", "remove-input"} & set(tags):
             cell["metadata"].setdefault("jupyter", {}).update(source_hidden=True)
     notebook["cells"] = fold_solutions(notebook["cells"])
     return notebook
@@ -369,6 +537,7 @@ CAPTURE = "%%capture hidden_check_output\n"
 LABELS: dict[str, tuple[str, str]] = {}
 EXERCISES: dict[str, str] = {}
 CITATIONS: dict[str, tuple[str, str]] = {}
+PAGE_TITLES: dict[str, str] = {}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -380,10 +549,20 @@ def main(argv: list[str] | None = None) -> int:
     EXERCISES.update(exercise_titles())
     CITATIONS.update(citations())
     paths = [path.resolve() for path in args.notebooks] or notebook_paths()
+    executed: dict[Path, dict] = {}
+
+    def executed_notebook(path: Path) -> dict:
+        if path not in executed:
+            executed[path] = execute(path, glue_keys(path))
+        return executed[path]
+
+    def values_of(path: Path) -> dict[str, str]:
+        return glued_values(executed_notebook(path))
+
     for path in paths:
         target = args.out / path.relative_to(ROOT)
         target.parent.mkdir(parents=True, exist_ok=True)
-        notebook = lab_notebook(path, execute(path))
+        notebook = lab_notebook(path, executed_notebook(path), values_of)
         target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", "utf-8")
         print(f"wrote {target.relative_to(args.out)}")
     return 0
