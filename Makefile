@@ -13,12 +13,13 @@ export PYDEVD_DISABLE_FILE_VALIDATION := 1
 # Explorers render their slider frames only when the book is built (issue 4).
 BOOK_ENV = EVALMETRICS_STATIC_FRAMES=1
 
-.PHONY: help book test lab student clean constraints lint unit nbval build-check browser bench
+.PHONY: help book test lab lab-fresh student clean constraints lint unit nbval build-check browser bench
 
 help:
 	@echo "make book         build the HTML book into _build/html (warnings are errors)"
 	@echo "make test         lint, unit tests, notebooks (nbval), strict build, browser test"
 	@echo "make lab          JupyterLab on a copy of the chapters (_build/lab), for self-study"
+	@echo "make lab-fresh    the same, the copy rewritten from the chapters (your work there is lost)"
 	@echo "make student      student edition of the notebooks (no solutions) in _build/student/"
 	@echo "make bench        run the benchmarks (metrics and widgets)"
 	@echo "make constraints  regenerate constraints.txt from a fresh venv"
@@ -81,8 +82,14 @@ LAB_DIR  ?= _build/lab
 LAB_ARGS ?= --ServerApp.ip=127.0.0.1
 ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root,)
 
+# The first run executes every chapter to fill in the prose (a few minutes); later runs keep the
+# copy, and with it your work in Lab. `make lab-fresh` rewrites the copy from the chapters.
 lab: $(VENV)/.lab-installed
 	$(BIN)/python tools/make_lab.py --out $(LAB_DIR)
+	EVALMETRICS_LAB=1 $(BIN)/jupyter lab --ServerApp.root_dir=$(LAB_DIR) $(ALLOW_ROOT) $(LAB_ARGS)
+
+lab-fresh: $(VENV)/.lab-installed
+	$(BIN)/python tools/make_lab.py --out $(LAB_DIR) --force
 	EVALMETRICS_LAB=1 $(BIN)/jupyter lab --ServerApp.root_dir=$(LAB_DIR) $(ALLOW_ROOT) $(LAB_ARGS)
 
 student: $(VENV)/.book-installed

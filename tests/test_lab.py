@@ -314,6 +314,7 @@ def lab_server(tmp_path_factory):
     port = free_port()
     env = dict(os.environ)
     env.pop("EVALMETRICS_STATIC_FRAMES", None)  # the live explorers, not the book's frames
+    env["EVALMETRICS_LAB"] = "1"  # as `make lab` runs it: glue keeps values, emits nothing
     env.update(
         IPYTHONDIR=str(ROOT / "tools" / "ipython"),
         PYDEVD_DISABLE_FILE_VALIDATION="1",

@@ -301,3 +301,14 @@ def test_glue_outside_the_book(monkeypatch, capsys):
     notebook.glue("review_key", 0.25, display=True)  # shown, without myst-nb's MIME type
     assert notebook.GLUED["review_key"] == 0.25
     assert "0.25" in capsys.readouterr().out
+
+
+def test_make_lab_keeps_a_readers_work(tmp_path, capsys):
+    """A second `make lab` must not overwrite what a reader did in the copy."""
+    source = ROOT / "chapters" / "04_third_level.ipynb"
+    target = tmp_path / "chapters" / source.name
+    target.parent.mkdir(parents=True)
+    target.write_text('{"my": "work"}', encoding="utf-8")
+    assert make_lab.main(["--out", str(tmp_path), str(source)]) == 0
+    assert target.read_text(encoding="utf-8") == '{"my": "work"}'
+    assert "kept 1 notebook(s)" in capsys.readouterr().out

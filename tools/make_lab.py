@@ -544,6 +544,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "_build" / "lab")
     parser.add_argument("notebooks", nargs="*", type=Path, help="default: every notebook")
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="rewrite notebooks that already exist in --out (a reader's work there is lost)",
+    )
     args = parser.parse_args(argv)
     LABELS.update(labels())
     EXERCISES.update(exercise_titles())
@@ -559,12 +564,21 @@ def main(argv: list[str] | None = None) -> int:
     def values_of(path: Path) -> dict[str, str]:
         return glued_values(executed_notebook(path))
 
+    kept = []
     for path in paths:
         target = args.out / path.relative_to(ROOT)
+        if target.exists() and not args.force:
+            kept.append(str(target.relative_to(args.out)))  # the reader's work in Lab
+            continue
         target.parent.mkdir(parents=True, exist_ok=True)
         notebook = lab_notebook(path, executed_notebook(path), values_of)
         target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", "utf-8")
         print(f"wrote {target.relative_to(args.out)}")
+    if kept:
+        print(
+            f"kept {len(kept)} notebook(s) already in {args.out} (your work there); "
+            "`make lab-fresh` (or --force) rewrites them from the chapters"
+        )
     return 0
 
 
