@@ -312,3 +312,15 @@ def test_make_lab_keeps_a_readers_work(tmp_path, capsys):
     assert make_lab.main(["--out", str(tmp_path), str(source)]) == 0
     assert target.read_text(encoding="utf-8") == '{"my": "work"}'
     assert "kept 1 notebook(s)" in capsys.readouterr().out
+
+
+def test_glued_values_read_both_output_forms():
+    """In the notebook the data keys carry myst-nb's prefix; the build's .glue.json has none."""
+    meta = {"scrapbook": {"name": "auc", "mime_prefix": "application/papermill.record/"}}
+    in_notebook = {"metadata": meta, "data": {"application/papermill.record/text/plain": "0.75"}}
+    in_sidecar = {
+        "metadata": {**meta, "scrapbook": {**meta["scrapbook"], "name": "ap"}},
+        "data": {"text/plain": "0.5"},
+    }
+    executed = {"cells": [{"cell_type": "code", "outputs": [in_notebook, in_sidecar]}]}
+    assert make_lab.glued_values(executed) == {"auc": "0.75", "ap": "0.5"}

@@ -84,7 +84,9 @@ def glued_values(executed: dict) -> dict[str, str]:
             if not meta:
                 continue
             prefix = meta.get("mime_prefix", "")
-            data = {key[len(prefix) :]: value for key, value in output.get("data", {}).items()}
+            data = {  # the book's .glue.json holds the data with the prefix already removed
+                key.removeprefix(prefix): value for key, value in output.get("data", {}).items()
+            }
             text = data.get("text/plain")
             if text is not None:
                 values[meta["name"]] = text if isinstance(text, str) else "".join(text)
@@ -140,6 +142,11 @@ def execute(path: Path, needed: set[str] = frozenset()) -> dict:
     built = built_copy(path)
     if built is not None:
         executed = json.loads(built.read_text(encoding="utf-8"))
+        # myst-nb moves the glue outputs out of the executed copy into <name>.glue.json
+        sidecar = built.with_suffix(".glue.json")
+        if sidecar.exists():
+            outputs = list(json.loads(sidecar.read_text(encoding="utf-8")).values())
+            executed["cells"].append({"cell_type": "code", "source": "", "outputs": outputs})
         if needed <= set(glued_values(executed)):
             return executed
     return run_notebook(path)
