@@ -324,3 +324,11 @@ def test_glued_values_read_both_output_forms():
     }
     executed = {"cells": [{"cell_type": "code", "outputs": [in_notebook, in_sidecar]}]}
     assert make_lab.glued_values(executed) == {"auc": "0.75", "ap": "0.5"}
+
+
+def test_citations_read_as_the_book_renders_them():
+    """BibTeX accents and "von" parts: the Lab copy once showed [J"arvelin ...] and Rijsbergen."""
+    rendered = make_lab.citations()
+    assert rendered["jarvelin2002"][0] == "Järvelin and Kekäläinen, 2002"
+    assert rendered["vanrijsbergen1979"][1] == "van Rijsbergen (1979)"
+    assert not [text for text, _ in rendered.values() if re.search(r'[{}\\"]', text)]

@@ -255,6 +255,15 @@ def exercise_titles() -> dict[str, str]:
     return titles
 
 
+def _plain(latex: str) -> str:
+    """A BibTeX name as text: ``J{\\"a}rvelin`` -> ``Järvelin`` (braces and accents resolved)."""
+    import codecs
+
+    import latexcodec  # noqa: F401  (registers the "ulatex" codec; pybtex depends on it)
+
+    return codecs.decode(latex, "ulatex").replace("{", "").replace("}", "")
+
+
 def citations() -> dict[str, tuple[str, str]]:
     """Bib key -> (parenthetical text, textual text), as the book's citation style renders."""
     from pybtex.database import parse_file
@@ -264,7 +273,7 @@ def citations() -> dict[str, tuple[str, str]]:
     for key, entry in entries.items():
         people = entry.persons.get("author") or entry.persons.get("editor") or []
         names = [
-            (" ".join(person.last_names) or str(person)).replace("{", "").replace("}", "")
+            _plain(" ".join(person.prelast_names + person.last_names) or str(person))
             for person in people
         ]
         if not names:
