@@ -10,6 +10,9 @@ Only numpy is imported here.
 from __future__ import annotations
 
 import numbers
+import os
+import sys
+import warnings
 from collections.abc import Sequence
 
 import numpy as np
@@ -19,17 +22,32 @@ __all__ = [
     "as_labels",
     "check_beta",
     "check_binary_classes",
-    "check_index",
-    "check_pos_label",
-    "check_same_label_kind",
-    "check_threshold",
-    "label_mask",
     "check_consistent_length",
+    "check_exponential_gain",
     "check_finite_scores",
+    "check_grades",
+    "check_ranked_list",
+    "check_ideal",
+    "check_ideal_covers",
+    "check_in_interval",
+    "check_index",
     "check_k",
     "check_labels_arg",
+    "check_n_relevant",
     "check_nonnegative_int",
     "check_option",
+    "check_pos_label",
+    "check_positive_int",
+    "check_qrels",
+    "check_ranked_ids",
+    "check_recall_levels",
+    "check_rels",
+    "check_same_label_kind",
+    "check_square_counts",
+    "check_threshold",
+    "check_unit_values",
+    "label_mask",
+    "warn_ignored_pos_label",
 ]
 
 
@@ -217,7 +235,7 @@ def check_index(index: object, length: int, name: str = "index") -> int:
     value = int(index)
     if not -length <= value < length:
         raise IndexError(f"{name}={value} is out of range for {length} thresholds")
-    return value % length
+    return value % length  # nonzero: -length <= value < length holds, so length >= 1
 
 
 def check_beta(beta: object, name: str = "beta") -> float:
@@ -230,8 +248,17 @@ def check_beta(beta: object, name: str = "beta") -> float:
     return value
 
 
-def check_k(k: object, name: str = "k", *, allow_none: bool = False) -> int | None:
-    """Return ``k`` as an int >= 1. Floats (even 10.0) and bools are rejected."""
+def check_k(
+    k: object,
+    name: str = "k",
+    *,
+    allow_none: bool = False,
+    at_most: int | None = None,
+    at_most_is: str = "",
+) -> int | None:
+    """Return ``k`` as an int >= 1 (and <= ``at_most`` if given). Floats (even 10.0) and bools
+    are rejected. ``at_most_is`` says what the bound is, e.g. ``"the length of rels"``:
+    ``k must lie in 1..5 (the length of rels), got 7``."""
     if k is None and allow_none:
         return None
     if isinstance(k, (bool, np.bool_)) or not isinstance(k, (numbers.Integral, np.integer)):
@@ -239,6 +266,9 @@ def check_k(k: object, name: str = "k", *, allow_none: bool = False) -> int | No
     value = int(k)
     if value < 1:
         raise ValueError(f"{name} must be a positive integer (>= 1), got {value}")
+    if at_most is not None and value > at_most:
+        what = f" ({at_most_is})" if at_most_is else ""
+        raise ValueError(f"{name} must lie in 1..{at_most}{what}, got {value}")
     return value
 
 
@@ -250,6 +280,106 @@ def check_nonnegative_int(value: object, name: str) -> int:
     if result < 0:
         raise ValueError(f"{name} must be a non-negative integer count, got {result}")
     return result
+
+
+def check_square_counts(matrix: object, name: str = "counts") -> np.ndarray:
+    """Return a square 2-D numeric array of counts (n >= 1, finite), or raise naming ``name``."""
+    array = np.asarray(matrix)
+    if array.ndim != 2 or array.shape[0] != array.shape[1] or array.shape[0] < 1:
+        raise ValueError(f"{name} must be a square 2-D array, got shape {array.shape}")
+    if not np.issubdtype(array.dtype, np.number):
+        raise TypeError(f"{name} must be numeric, got values of type {array.dtype}")
+    check_finite_scores(array.ravel(), name)
+    return array
+
+
+def check_positive_int(value: object, name: str, *, minimum: int = 1) -> int:
+    """Return ``value`` as an int >= ``minimum`` (a size, a number of samples); reject floats
+    (even ``10.0``) and bools."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Integral, np.integer)):
+        raise TypeError(f"{name} must be an integer >= {minimum}, got {_describe(value)}")
+    result = int(value)
+    if result < minimum:
+        raise ValueError(f"{name} must be an integer >= {minimum}, got {result}")
+    return result
+
+
+def check_in_interval(
+    value: object,
+    name: str,
+    low: float,
+    high: float,
+    *,
+    low_open: bool = False,
+    high_open: bool = False,
+) -> float:
+    """Return ``value`` as a float in the interval from ``low`` to ``high``.
+
+    The ends are included unless ``low_open`` / ``high_open``; the message writes the interval
+    in the usual notation, e.g. ``level must lie in (0, 1], got 1.5``. NaN, bools and
+    non-numbers are rejected.
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number, got {_describe(value)}")
+    result = float(value)
+    above_low = result > low if low_open else result >= low
+    below_high = result < high if high_open else result <= high
+    if not (above_low and below_high):  # NaN fails both comparisons
+        interval = f"{'(' if low_open else '['}{low:g}, {high:g}{')' if high_open else ']'}"
+        raise ValueError(f"{name} must lie in {interval}, got {_describe(value)}")
+    return result
+
+
+def check_unit_values(values: object, name: str) -> np.ndarray:
+    """Return ``values`` (a number or an array of any shape) as float64, each in [0, 1].
+
+    For rates given as input (recall values of an iso-curve, ...): non-numeric values, NaN and
+    values outside [0, 1] are rejected, naming the first offending index.
+    """
+    array = np.asarray(values)
+    if array.dtype.kind not in "biuf" or array.dtype.kind == "b":
+        raise TypeError(f"{name} must be numeric, got values of type {array.dtype}")
+    array = array.astype(np.float64)
+    bad = ~((array >= 0) & (array <= 1))  # NaN is bad too
+    if bad.any():
+        flat_index = int(np.flatnonzero(bad.ravel())[0])
+        where = "" if array.ndim == 0 else f" at index {_index_text(array, flat_index)}"
+        raise ValueError(
+            f"{name} must lie in [0, 1], got {float(array.ravel()[flat_index])!r}{where}"
+        )
+    return array
+
+
+def _caller_stacklevel() -> int:
+    """The stacklevel that points a warning at the first frame outside evalmetrics."""
+    package_dir = os.path.dirname(os.path.abspath(__file__))
+    level = 1
+    frame = sys._getframe(1)
+    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(
+        package_dir + os.sep
+    ):
+        frame = frame.f_back
+        level += 1
+    return level
+
+
+def warn_ignored_pos_label(pos_label: object, average: object) -> None:
+    """Warn (UserWarning) if ``pos_label`` is set but ignored.
+
+    ``pos_label`` only picks the class under ``average="binary"``; any other value than the
+    default 1 under another ``average`` would otherwise be dropped silently. The first sentence
+    is scikit-learn's; its advice ``labels=[pos_label]`` is not repeated, because here
+    ``labels`` cannot leave out a class that occurs in the data (that is an error). The advice
+    given instead, ``average=None`` and the class's entry, is what the package supports.
+    """
+    if average != "binary" and pos_label != 1:
+        warnings.warn(
+            f"Note that pos_label (set to {pos_label!r}) is ignored when average != 'binary' "
+            f"(got {average!r}). To score the class {pos_label!r} alone, pass average=None and "
+            "take its entry (classes in the order of labels, sorted by default).",
+            UserWarning,
+            stacklevel=_caller_stacklevel(),
+        )
 
 
 def check_option(value: object, name: str, options: Sequence[object]) -> object:
@@ -340,6 +470,15 @@ def check_grades(values: object, name: str = "rels") -> np.ndarray:
             f"{_index_text(array, index)}; relevance grades must be >= 0 (0 = not relevant)"
         )
     return array
+
+
+def check_ranked_list(values: object, name: str = "rels") -> np.ndarray:
+    """Return the grades of one ranked list (1-D, as :func:`check_grades`), or raise naming
+    ``name``: ``rels must be one ranked list (1-D), got shape (2, 3)``."""
+    grades = check_grades(values, name)
+    if grades.ndim != 1:
+        raise ValueError(f"{name} must be one ranked list (1-D), got shape {grades.shape}")
+    return grades
 
 
 def check_rels(rels: object, name: str = "rels") -> tuple[np.ndarray, bool]:

@@ -12,22 +12,31 @@ same numbers (the tests check it) in less time and O(n) memory.
 
 from __future__ import annotations
 
+import math
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
 
-from ._undefined import warn_undefined
+from ._undefined import apply_policy, check_zero_division, divide, mean_over
 from ._validation import (
+    as_1d,
     as_labels,
+    check_beta,
     check_binary_classes,
     check_consistent_length,
     check_finite_scores,
+    check_in_interval,
     check_index,
+    check_labels_arg,
+    check_option,
     check_pos_label,
+    check_same_label_kind,
     check_threshold,
     label_mask,
+    warn_ignored_pos_label,
 )
-from .counts import Counts
+from .counts import Counts, _fbeta_values
 
 __all__ = [
     "Sweep",
@@ -74,16 +83,6 @@ def _readonly(array: np.ndarray) -> np.ndarray:
     return array
 
 
-def _rates(counts: np.ndarray, total: int, metric: str, missing: str) -> np.ndarray:
-    if total == 0:
-        warn_undefined(
-            f"{metric} is undefined (0/0: y_true has no {missing}); returning nan for every "
-            "threshold."
-        )
-        return np.full(counts.shape, np.nan)
-    return counts / total
-
-
 @dataclass(frozen=True, eq=False)
 class Sweep:
     r"""Cumulative TP and FP counts at every distinct threshold, in descending order.
@@ -110,11 +109,24 @@ class Sweep:
         Number of positive samples.
     n_neg : int
         Number of negative samples.
+    tpr : numpy.ndarray
+        Shape (n_thresholds,), float64: true positive rate (recall) ``tp / n_pos``, from 0 to 1.
+        All nan (with a warning) or the ``zero_division`` value of :func:`sweep` when there are
+        no positives.
+    fpr : numpy.ndarray
+        Shape (n_thresholds,), float64: false positive rate ``fp / n_neg``, from 0 to 1. All
+        nan (with a warning) or the ``zero_division`` value when there are no negatives.
+    precision : numpy.ndarray
+        Shape (n_thresholds,), float64: ``tp / (tp + fp)``. ``precision[0]`` (threshold
+        :math:`+\infty`, nothing predicted positive) is 0/0 by construction and always nan,
+        silently; every later entry is defined.
 
     Notes
     -----
     The arrays are read-only. ``tn = n_neg - fp`` and ``fn = n_pos - tp`` are available as the
-    properties :attr:`tn` and :attr:`fn`.
+    properties :attr:`tn` and :attr:`fn`; ``recall`` is ``tpr`` under its other name.
+    The rates are computed once, in :func:`sweep`: :func:`roc_curve` is ``(fpr, tpr,
+    thresholds)`` and :func:`pr_curve` is ``(precision, recall, thresholds)`` without index 0.
 
     Examples
     --------
@@ -126,6 +138,10 @@ class Sweep:
     (array([0, 1, 2, 2]), array([0, 0, 1, 2]))
     >>> s.at(0.5)
     Counts(tp=1, fp=0, tn=2, fn=1)
+    >>> s.tpr, s.fpr
+    (array([0. , 0.5, 1. , 1. ]), array([0. , 0. , 0.5, 1. ]))
+    >>> s.precision
+    array([       nan, 1.        , 0.66666667, 0.5       ])
     """
 
     thresholds: np.ndarray
@@ -133,6 +149,14 @@ class Sweep:
     fp: np.ndarray
     n_pos: int
     n_neg: int
+    tpr: np.ndarray
+    fpr: np.ndarray
+    precision: np.ndarray
+
+    @property
+    def recall(self) -> np.ndarray:
+        """The same (read-only) array as ``tpr``: recall at each threshold."""
+        return self.tpr
 
     @property
     def tn(self) -> np.ndarray:
@@ -146,6 +170,141 @@ class Sweep:
 
     def __len__(self) -> int:
         return len(self.thresholds)
+
+    def fbeta(self, *, beta: float, zero_division: float | str = "warn") -> np.ndarray:
+        r"""F-beta at every threshold, from the counts.
+
+        .. math::
+
+            F_\beta(t_i) = \frac{(1 + \beta^2)\,TP_i}{(1 + \beta^2)\,TP_i + \beta^2\,FN_i + FP_i}
+
+        Parameters
+        ----------
+        beta : float
+            Finite and > 0; ``beta > 1`` weights recall more.
+        zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+            Value where :math:`TP + FP + FN = 0`, which happens only at index 0 and only
+            without positives: ``"warn"`` returns nan with an
+            :class:`~evalmetrics.UndefinedMetricWarning`; a number is returned silently.
+
+        Returns
+        -------
+        numpy.ndarray
+            Shape (n_thresholds,), float64; entry ``i`` equals
+            ``self.counts(i).fbeta(beta=beta)`` bit for bit. Index 0 (nothing predicted
+            positive) is 0 when there are positives.
+
+        Raises
+        ------
+        TypeError
+            If ``beta`` is not a real number.
+        ValueError
+            If ``beta`` is not finite and > 0, or ``zero_division`` is not allowed.
+
+        Warns
+        -----
+        UndefinedMetricWarning
+            With ``zero_division="warn"``, if there are no positives (index 0 is 0/0).
+
+        See Also
+        --------
+        evalmetrics.Sweep.fbeta_candidates : The only indices that can hold the maximum.
+        evalmetrics.Counts.fbeta : The same value from one set of counts.
+
+        Examples
+        --------
+        >>> import evalmetrics as em
+        >>> s = em.sweep([0, 1, 1, 0], [0.1, 0.8, 0.4, 0.4])
+        >>> s.fbeta(beta=1.0)
+        array([0.        , 0.66666667, 0.8       , 0.66666667])
+        >>> int(s.fbeta(beta=1.0).argmax())
+        2
+        """
+        beta = check_beta(beta)
+        zero_division = check_zero_division(zero_division)
+        label = "F1" if beta == 1 else f"F-beta (beta={beta:g})"
+        return _fbeta_values(
+            self.tp,
+            self.fp,
+            self.n_pos - self.tp,
+            beta,
+            zero_division=zero_division,
+            metric=label,
+            unit="thresholds",
+        )
+
+    def fbeta_candidates(self) -> np.ndarray:
+        r"""Indices of the thresholds that can maximise F-beta for some beta > 0, ascending.
+
+        Since
+
+        .. math::
+
+            \frac{1}{F_\beta} = \frac{\beta^2 / R + 1 / P}{1 + \beta^2}
+
+        is linear in :math:`(1/R, 1/P)`, for every beta its minimum over the sweep lies on the
+        lower-left convex hull of the points :math:`(1/R_i, 1/P_i)`; points with
+        :math:`TP = 0` have F-beta 0 and are never needed. So the argmax of :meth:`fbeta` over
+        all thresholds, for any beta, is attained at one of these indices (usually a few
+        dozen), and each of them is the argmax for some beta.
+
+        Returns
+        -------
+        numpy.ndarray
+            Integer indices into ``thresholds``, ascending (thresholds descending). Without
+            positives every F-beta is 0 (or 0/0 at index 0) and the result is ``[1]``, the
+            highest score.
+
+        See Also
+        --------
+        evalmetrics.Sweep.fbeta : F-beta at every threshold.
+
+        Notes
+        -----
+        Points beaten on both coordinates by a lower threshold are dropped first (a running
+        minimum); then a monotone-chain hull over the rest sorted by :math:`1/R`, cut at the
+        point with the lowest :math:`1/P` (highest precision). Nearly collinear points are kept
+        (relative tolerance 1e-9), so no maximiser is lost to rounding; such a point may tie
+        with its neighbours rather than win alone. Cost: O(n) after the sweep, then the hull
+        over the remaining points.
+
+        Examples
+        --------
+        >>> import evalmetrics as em
+        >>> s = em.sweep([1, 0, 1, 1, 0, 0, 1, 0], [0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2])
+        >>> s.fbeta_candidates()
+        array([1, 4, 7])
+        >>> [int(s.fbeta(beta=b).argmax()) for b in (0.25, 1.0, 4.0)]
+        [1, 4, 7]
+        """
+        if self.n_pos == 0:
+            return np.array([1], dtype=np.intp)
+        useful = np.flatnonzero(self.tp > 0)
+        inverse_precision = 1.0 / self.precision[useful]  # nonzero: TP > 0 at these indices
+        # 1/R falls as the index grows: a point whose 1/P is not below every 1/P at a higher
+        # index is beaten by that point (lower or equal 1/R, lower or equal 1/P) for every
+        # beta; dropping those first leaves the hull a few hundred points even at n = 10^6
+        from_the_end = inverse_precision[::-1]
+        best_after = np.minimum.accumulate(np.concatenate(([np.inf], from_the_end[:-1])))
+        front = (from_the_end < best_after)[::-1]
+        useful, inverse_precision = useful[front], inverse_precision[front]
+        inverse_recall = 1.0 / self.recall[useful]  # nonzero: TP > 0 at these indices
+        hull: list[int] = []
+        for index in np.lexsort((inverse_precision, inverse_recall)):
+            while len(hull) >= 2:
+                first, middle = hull[-2], hull[-1]
+                du1 = inverse_recall[middle] - inverse_recall[first]
+                dv1 = inverse_precision[middle] - inverse_precision[first]
+                du2 = inverse_recall[index] - inverse_recall[first]
+                dv2 = inverse_precision[index] - inverse_precision[first]
+                cross = du1 * dv2 - dv1 * du2
+                if cross < -1e-9 * math.hypot(du1, dv1) * math.hypot(du2, dv2):
+                    hull.pop()  # the middle point lies above the hull: never the best
+                else:
+                    break
+            hull.append(int(index))
+        lowest = int(np.argmin(inverse_precision[hull]))
+        return np.sort(useful[hull[: lowest + 1]])
 
     def counts(self, i: int) -> Counts:
         """The :class:`~evalmetrics.Counts` at index ``i`` (negative indices count from the end).
@@ -239,7 +398,57 @@ class Sweep:
         return self.counts(self.index(threshold))
 
 
-def sweep(y_true: object, y_score: object, *, pos_label: object = 1) -> Sweep:
+def _build_sweep(
+    actual: np.ndarray,
+    scores: np.ndarray,
+    *,
+    tpr_zero_division: float | str,
+    fpr_zero_division: float | str,
+) -> Sweep:
+    """The sweep of validated inputs; each rate under its own 0/0 policy (no validation)."""
+    order = np.argsort(scores)[::-1]  # descending; the order inside a tie does not matter
+    descending = scores[order]
+    last_of_each = np.append(np.flatnonzero(np.diff(descending)), len(descending) - 1)
+    tp = np.concatenate(([0], np.cumsum(actual[order], dtype=np.int64)[last_of_each]))
+    fp = np.concatenate(([0], last_of_each.astype(np.int64) + 1 - tp[1:]))
+    n_pos = int(tp[-1])
+    n_neg = len(scores) - n_pos
+    tpr = divide(
+        tp,
+        n_pos,
+        metric="true positive rate (recall)",
+        denominator_name="the number of positives in y_true",
+        zero_division=tpr_zero_division,
+        unit="thresholds",
+    )
+    fpr = divide(
+        fp,
+        n_neg,
+        metric="false positive rate",
+        denominator_name="the number of negatives in y_true",
+        zero_division=fpr_zero_division,
+        unit="thresholds",
+    )
+    # index 0 (threshold +inf) predicts nothing positive: 0/0 by construction, always nan;
+    # every later threshold predicts at least one sample positive
+    precision = divide(
+        tp, tp + fp, metric="precision", denominator_name="TP + FP", zero_division=math.nan
+    )
+    return Sweep(
+        thresholds=_readonly(np.concatenate(([np.inf], descending[last_of_each]))),
+        tp=_readonly(tp),
+        fp=_readonly(fp),
+        n_pos=n_pos,
+        n_neg=n_neg,
+        tpr=_readonly(tpr),
+        fpr=_readonly(fpr),
+        precision=_readonly(precision),
+    )
+
+
+def sweep(
+    y_true: object, y_score: object, *, pos_label: object = 1, zero_division: float | str = "warn"
+) -> Sweep:
     r"""Sweep a threshold down through the scores: cumulative TP and FP at each distinct score.
 
     .. math::
@@ -258,13 +467,19 @@ def sweep(y_true: object, y_score: object, *, pos_label: object = 1) -> Sweep:
         finite numbers.
     pos_label : int, float, bool or str, default=1
         The label of the positive class.
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        Value of the rates that are 0/0: ``tpr`` (and ``recall``) when ``y_true`` has no
+        positives, ``fpr`` when it has no negatives. ``"warn"`` gives nan with an
+        :class:`~evalmetrics.UndefinedMetricWarning`; a number is used silently. It does not
+        apply to ``precision[0]``, which is 0/0 by construction and always nan, silently.
 
     Returns
     -------
     Sweep
         ``thresholds`` (``inf``, then the distinct scores descending), ``tp`` and ``fp`` (int64,
-        starting at 0), ``n_pos``, ``n_neg``, and the methods ``at(threshold)`` and
-        ``counts(i)`` returning :class:`~evalmetrics.Counts`.
+        starting at 0), ``n_pos``, ``n_neg``, the rates ``tpr``, ``fpr``, ``recall`` and
+        ``precision`` (float64), and the methods ``at(threshold)`` and ``counts(i)`` returning
+        :class:`~evalmetrics.Counts`, ``fbeta(beta=...)`` and ``fbeta_candidates()``.
 
     Raises
     ------
@@ -274,6 +489,12 @@ def sweep(y_true: object, y_score: object, *, pos_label: object = 1) -> Sweep:
         or two labels neither of which is ``pos_label``.
     TypeError
         If ``y_score`` is not numeric.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        With ``zero_division="warn"``, if ``y_true`` has no positives (``tpr`` is all nan) or
+        no negatives (``fpr`` is all nan).
 
     See Also
     --------
@@ -291,25 +512,20 @@ def sweep(y_true: object, y_score: object, *, pos_label: object = 1) -> Sweep:
     >>> s = em.sweep(["spam", "ham", "spam"], [0.9, 0.3, 0.3], pos_label="spam")
     >>> s.thresholds, s.tp, s.fp
     (array([inf, 0.9, 0.3]), array([0, 1, 2]), array([0, 0, 1]))
+    >>> s.recall, s.fpr
+    (array([0. , 0.5, 1. ]), array([0., 0., 1.]))
+    >>> em.sweep([1, 1], [0.2, 0.4], zero_division=0.0).fpr  # no negatives: 0/0, chosen 0
+    array([0., 0., 0.])
     """
+    zero_division = check_zero_division(zero_division)
     actual, scores = _curve_inputs(y_true, y_score, pos_label)
-    order = np.argsort(scores)[::-1]  # descending; the order inside a tie does not matter
-    descending = scores[order]
-    last_of_each = np.append(np.flatnonzero(np.diff(descending)), len(descending) - 1)
-    tp = np.cumsum(actual[order], dtype=np.int64)[last_of_each]
-    fp = last_of_each.astype(np.int64) + 1 - tp
-    n_pos = int(tp[-1])
-    return Sweep(
-        thresholds=_readonly(np.concatenate(([np.inf], descending[last_of_each]))),
-        tp=_readonly(np.concatenate(([0], tp))),
-        fp=_readonly(np.concatenate(([0], fp))),
-        n_pos=n_pos,
-        n_neg=len(scores) - n_pos,
+    return _build_sweep(
+        actual, scores, tpr_zero_division=zero_division, fpr_zero_division=zero_division
     )
 
 
 def roc_curve(
-    y_true: object, y_score: object, *, pos_label: object = 1
+    y_true: object, y_score: object, *, pos_label: object = 1, zero_division: float | str = "warn"
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     r"""ROC curve: false positive rate and true positive rate at every distinct threshold.
 
@@ -327,6 +543,10 @@ def roc_curve(
         Scores, higher meaning more likely positive; finite numbers.
     pos_label : int, float, bool or str, default=1
         The label of the positive class.
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        Value of a rate that is 0/0 (``fpr`` without negatives, ``tpr`` without positives):
+        ``"warn"`` gives nan with an :class:`~evalmetrics.UndefinedMetricWarning`; a number is
+        used silently.
 
     Returns
     -------
@@ -348,8 +568,8 @@ def roc_curve(
     Warns
     -----
     UndefinedMetricWarning
-        If ``y_true`` has no negatives (``fpr`` is all nan) or no positives (``tpr`` is all
-        nan).
+        With ``zero_division="warn"``, if ``y_true`` has no negatives (``fpr`` is all nan) or
+        no positives (``tpr`` is all nan).
 
     See Also
     --------
@@ -371,14 +591,25 @@ def roc_curve(
     array([0. , 0.5, 0.5, 1. , 1. ])
     >>> thresholds
     array([ inf, 0.8 , 0.4 , 0.35, 0.1 ])
+    >>> em.roc_curve([1, 1], [0.2, 0.4], zero_division=0.0)[0]  # no negatives: fpr is 0/0
+    array([0., 0., 0.])
     """
-    s = sweep(y_true, y_score, pos_label=pos_label)
-    fpr = _rates(s.fp, s.n_neg, "false positive rate", "negatives")
-    tpr = _rates(s.tp, s.n_pos, "true positive rate", "positives")
-    return fpr, tpr, s.thresholds.copy()
+    s = sweep(y_true, y_score, pos_label=pos_label, zero_division=zero_division)
+    return s.fpr.copy(), s.tpr.copy(), s.thresholds.copy()
 
 
-def roc_auc(y_true: object, y_score: object, *, pos_label: object = 1) -> float:
+def roc_auc(
+    y_true: object,
+    y_score: object,
+    *,
+    pos_label: object = 1,
+    multi_class: str | None = None,
+    average: str | None = "binary",
+    labels: object = None,
+    max_fpr: float | None = None,
+    standardized: bool = True,
+    zero_division: float | str = "warn",
+) -> float | np.ndarray:
     r"""Area under the ROC curve: the chance that a random positive outscores a random negative.
 
     .. math::
@@ -387,33 +618,87 @@ def roc_auc(y_true: object, y_score: object, *, pos_label: object = 1) -> float:
         \left( [s_i > s_j] + \tfrac{1}{2} [s_i = s_j] \right) = \frac{U}{n_+ n_-}
 
     the Mann-Whitney U statistic over :math:`n_+ n_-`, equal to the trapezoid area under
-    :func:`roc_curve`.
+    :func:`roc_curve`. With ``max_fpr`` = :math:`m < 1`, the partial area
+    :math:`\text{pAUC}_m = \int_0^m \text{TPR}\, d\text{FPR}` (the ROC curve cut at FPR
+    :math:`m` by linear interpolation), by default McClish-standardised (McClish 1989):
+
+    .. math::
+
+        \text{pAUC}^{*}_m = \frac{1}{2}\left(1 + \frac{\text{pAUC}_m - m^2/2}{m - m^2/2}\right)
+
+    (0.5 for the chance diagonal, 1 for a perfect ranking). With a 2-D ``y_score`` (one column
+    per class) and ``multi_class="ovr"``, each class :math:`c` is scored against the rest by its
+    own column, :math:`A_c`, and the :math:`A_c` are averaged; with ``multi_class="ovo"``,
+    Hand and Till's (2001) measure
+
+    .. math::
+
+        M = \frac{2}{C(C - 1)} \sum_{a < b} \frac{A(a \mid b) + A(b \mid a)}{2}
+
+    where :math:`A(a \mid b)` is the AUC of column :math:`a` on the samples of classes
+    :math:`a` and :math:`b`, class :math:`a` positive (``average="weighted"`` weights each pair
+    by :math:`n_a + n_b`).
 
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
-        True labels: ``pos_label`` and at most one other label.
-    y_score : array-like of shape (n_samples,)
-        Scores, higher meaning more likely positive; finite numbers.
+        True labels: ``pos_label`` and at most one other label; with ``multi_class``, any
+        number of classes, one per column of ``y_score``.
+    y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
+        Scores, higher meaning more likely positive; finite numbers. 2-D (one column per
+        class, in the order of ``labels``) with ``multi_class``; the rows need not sum to 1.
     pos_label : int, float, bool or str, default=1
-        The label of the positive class.
+        The label of the positive class (binary only; ignored with a warning otherwise).
+    multi_class : {None, "ovr", "ovo"}, default=None
+        How a 2-D ``y_score`` is reduced to binary problems: ``"ovr"`` one class against the
+        rest, ``"ovo"`` every pair of classes (Hand and Till). ``None``: binary ``y_true`` and
+        1-D ``y_score``.
+    average : {"binary", "macro", "weighted", "micro", None}, default="binary"
+        ``"binary"`` without ``multi_class``. With it: ``"macro"`` the plain mean over classes
+        (pairs), ``"weighted"`` weighted by class support (pair support :math:`n_a + n_b`),
+        ``"micro"`` (ovr only) one AUC over the flattened indicator and scores, ``None`` (ovr
+        only) the array of per-class AUCs.
+    labels : array-like, default=None
+        With ``multi_class``: the class of each column of ``y_score``, in column order (any
+        order, unlike scikit-learn, which requires them sorted). Default: the sorted distinct
+        labels of ``y_true``. Ignored with a warning without ``multi_class``.
+    max_fpr : float in (0, 1], default=None
+        Binary only: the partial AUC over false positive rates in [0, ``max_fpr``]. ``None``
+        or 1 gives the full AUC.
+    standardized : bool, default=True
+        With ``max_fpr < 1``: ``True`` returns McClish's standardised value (scikit-learn's
+        ``roc_auc_score(..., max_fpr=)``), ``False`` the raw area in [0, ``max_fpr``]. Both
+        equal the AUC when ``max_fpr`` is None or 1.
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        Value when only one class is present (:math:`n_+ n_- = 0`): ``"warn"`` returns nan
+        with an :class:`~evalmetrics.UndefinedMetricWarning`; a number is returned silently.
+        For a class (ovr) or a pair (ovo) that is undefined, the average leaves it out under
+        ``"warn"`` and nan, and counts it as the value under 0.0 and 1.0.
 
     Returns
     -------
-    float
-        AUC in [0, 1]; 0.5 is chance. nan (with a warning) if only one class is present.
+    float or numpy.ndarray
+        AUC in [0, 1] when defined; 0.5 is chance. nan (with a warning) or the
+        ``zero_division`` value if only one class is present. An array of per-class AUCs with
+        ``multi_class="ovr", average=None``.
 
     Raises
     ------
     ValueError
-        As :func:`sweep`.
+        As :func:`sweep`; if ``multi_class`` or ``average`` is not one of the values above or
+        they do not fit each other, ``max_fpr`` is outside (0, 1] or given with
+        ``multi_class``, ``y_score`` has the wrong shape, or ``y_true`` holds a label that is
+        not in ``labels``.
     TypeError
-        As :func:`sweep`.
+        As :func:`sweep`, and if ``standardized`` is not a bool.
 
     Warns
     -----
     UndefinedMetricWarning
-        If ``y_true`` has no positives or no negatives.
+        With ``zero_division="warn"``, if ``y_true`` has no positives or no negatives, or a
+        class or pair is left out of an average.
+    UserWarning
+        If ``pos_label`` or ``labels`` is set but ignored.
 
     See Also
     --------
@@ -421,11 +706,13 @@ def roc_auc(y_true: object, y_score: object, *, pos_label: object = 1) -> float:
 
     Notes
     -----
-    Ties between a positive and a negative count 1/2. The value is computed as an exact integer
-    count (2U) divided once, by sorting the positive and the negative scores separately and
-    counting with binary search: O(n log n) time and O(n) memory, no sweep. It agrees with
-    scikit-learn's ``roc_auc_score`` (a trapezoid sum) to rounding, about 1e-15; scikit-learn
-    also returns nan with a warning when one class is missing.
+    Ties between a positive and a negative count 1/2. The full AUC is computed as an exact
+    integer count (2U) divided once, by sorting the positive and the negative scores
+    separately and counting with binary search: O(n log n) time and O(n) memory, no sweep.
+    It agrees with scikit-learn's ``roc_auc_score`` (a trapezoid sum) to rounding, about
+    1e-15, also with ``multi_class`` (scikit-learn's default ``multi_class="raise"`` refuses a
+    2-D ``y_score``) and with ``max_fpr``, whose value there is McClish's standardised one.
+    scikit-learn also returns nan with a warning when one class is missing.
 
     Examples
     --------
@@ -434,20 +721,73 @@ def roc_auc(y_true: object, y_score: object, *, pos_label: object = 1) -> float:
     0.75
     >>> em.roc_auc([0, 1, 0, 1], [0.2, 0.2, 0.1, 0.9])  # one tie counts 1/2
     0.875
+    >>> em.roc_auc([1, 1, 1], [0.1, 0.2, 0.3], zero_division=0.0)  # no negatives: 0/0
+    0.0
+    >>> em.roc_auc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], max_fpr=0.5, standardized=False)
+    0.25
+    >>> y = [0, 1, 2, 2]
+    >>> p = [[0.6, 0.3, 0.1], [0.2, 0.5, 0.3], [0.3, 0.3, 0.4], [0.1, 0.2, 0.7]]
+    >>> em.roc_auc(y, p, multi_class="ovo", average="macro")
+    1.0
+    >>> em.roc_auc(y, p, multi_class="ovr", average=None)
+    array([1., 1., 1.])
     """
-    positives, negatives = _sorted_by_class(y_true, y_score, pos_label)
-    if len(positives) == 0 or len(negatives) == 0:
-        missing = "positives" if len(positives) == 0 else "negatives"
-        warn_undefined(f"ROC AUC is undefined: y_true has no {missing}; returning nan.")
-        return float("nan")
-    below = np.searchsorted(negatives, positives, side="left").sum(dtype=np.int64)
-    at_or_below = np.searchsorted(negatives, positives, side="right").sum(dtype=np.int64)
-    twice_u = int(below) + int(at_or_below)
-    return twice_u / (2 * len(positives) * len(negatives))
+    zero_division = check_zero_division(zero_division)
+    check_option(multi_class, "multi_class", (None, "ovr", "ovo"))
+    if not isinstance(standardized, (bool, np.bool_)):
+        raise TypeError(f"standardized must be True or False, got {standardized!r}")
+    if max_fpr is not None:
+        max_fpr = check_in_interval(max_fpr, "max_fpr", 0.0, 1.0, low_open=True)
+    if multi_class is not None:
+        if max_fpr is not None and max_fpr != 1.0:
+            raise ValueError(
+                f"max_fpr={max_fpr!r}: the partial AUC is defined for a binary problem; "
+                f"with multi_class={multi_class!r} leave max_fpr=None"
+            )
+        warn_ignored_pos_label(pos_label, average)
+        return _multiclass_roc_auc(
+            y_true,
+            y_score,
+            multi_class=multi_class,
+            average=average,
+            labels=labels,
+            zero_division=zero_division,
+        )
+    if average != "binary":
+        check_option(average, "average", ("binary", *_MULTI_AVERAGES))
+        raise ValueError(
+            f"average={average!r} combines several classes; pass multi_class='ovr' or 'ovo' "
+            "with a 2-D y_score, or average='binary' for a binary problem"
+        )
+    if np.ndim(y_score) == 2:
+        raise ValueError(
+            f"y_score is 2-D (shape {np.shape(y_score)}): one column per class needs "
+            "multi_class='ovr' or 'ovo' (and average=)"
+        )
+    if labels is not None:
+        warnings.warn(
+            "labels is ignored without multi_class: a binary problem has pos_label",
+            UserWarning,
+            stacklevel=2,
+        )
+    actual, scores = _curve_inputs(y_true, y_score, pos_label)
+    twice_u, n_pos, n_neg = _twice_u(actual, scores)
+    missing = "negatives" if n_pos > 0 else "positives"
+    if max_fpr is not None and max_fpr < 1.0 and n_pos > 0 and n_neg > 0:
+        return _partial_roc_auc(actual, scores, max_fpr, standardized=bool(standardized))
+    return float(
+        divide(
+            twice_u,
+            2 * n_pos * n_neg,
+            metric="ROC AUC",
+            denominator_name=f"the number of {missing} in y_true",
+            zero_division=zero_division,
+        )
+    )
 
 
 def pr_curve(
-    y_true: object, y_score: object, *, pos_label: object = 1
+    y_true: object, y_score: object, *, pos_label: object = 1, zero_division: float | str = "warn"
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     r"""Precision-recall curve: one point per distinct score, thresholds descending.
 
@@ -465,6 +805,9 @@ def pr_curve(
         Scores, higher meaning more likely positive; finite numbers.
     pos_label : int, float, bool or str, default=1
         The label of the positive class.
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        Value of ``recall`` when ``y_true`` has no positives (0/0): ``"warn"`` gives nan with
+        an :class:`~evalmetrics.UndefinedMetricWarning`; a number is used silently.
 
     Returns
     -------
@@ -472,8 +815,8 @@ def pr_curve(
         Shape (n_thresholds,). Always defined: at each threshold at least one sample is
         predicted positive.
     recall : numpy.ndarray
-        Shape (n_thresholds,), increasing; the last value is 1. All nan (with a warning) when
-        ``y_true`` has no positives.
+        Shape (n_thresholds,), increasing; the last value is 1. All nan (with a warning) or the
+        ``zero_division`` value when ``y_true`` has no positives.
     thresholds : numpy.ndarray
         Shape (n_thresholds,): the distinct scores, descending (the order of
         :func:`roc_curve`, without its ``inf``).
@@ -488,7 +831,7 @@ def pr_curve(
     Warns
     -----
     UndefinedMetricWarning
-        If ``y_true`` has no positives.
+        With ``zero_division="warn"``, if ``y_true`` has no positives.
 
     See Also
     --------
@@ -517,15 +860,34 @@ def pr_curve(
     array([0.5, 0.5, 1. , 1. ])
     >>> thresholds
     array([0.8 , 0.4 , 0.35, 0.1 ])
+    >>> em.pr_curve([0, 0], [0.3, 0.9], zero_division=0.0)[1]  # no positives: recall is 0/0
+    array([0., 0.])
     """
-    s = sweep(y_true, y_score, pos_label=pos_label)
-    tp, fp = s.tp[1:], s.fp[1:]
-    precision = tp / (tp + fp)
-    recall = _rates(tp, s.n_pos, "recall", "positives")
-    return precision, recall, s.thresholds[1:].copy()
+    zero_division = check_zero_division(zero_division)
+    actual, scores = _curve_inputs(y_true, y_score, pos_label)
+    # the false positive rate is not part of the PR curve: its 0/0 (no negatives) stays silent;
+    # recall's policy is applied to the returned points only (the sweep's +inf point is not one)
+    s = _build_sweep(actual, scores, tpr_zero_division=math.nan, fpr_zero_division=math.nan)
+    recall = apply_policy(
+        s.recall[1:],
+        np.full(len(s) - 1, s.n_pos == 0),
+        metric="recall",
+        reason="the number of positives in y_true is 0",
+        zero_division=zero_division,
+        unit="thresholds",
+    )
+    return s.precision[1:].copy(), recall, s.thresholds[1:].copy()
 
 
-def average_precision(y_true: object, y_score: object, *, pos_label: object = 1) -> float:
+def average_precision(
+    y_true: object,
+    y_score: object,
+    *,
+    pos_label: object = 1,
+    average: str | None = "binary",
+    labels: object = None,
+    zero_division: float | str = "warn",
+) -> float | np.ndarray:
     r"""Average precision: precision at each distinct threshold, weighted by the recall gained.
 
     .. math::
@@ -535,34 +897,58 @@ def average_precision(y_true: object, y_score: object, *, pos_label: object = 1)
     over the distinct scores in descending order (:func:`pr_curve`), with :math:`R_0 = 0`. Only
     thresholds that add positives contribute, so equivalently
     :math:`\text{AP} = \frac{1}{n_+} \sum_{i : y_i = p} P(s_i)`: the mean, over the positives, of
-    the precision at the threshold equal to their score.
+    the precision at the threshold equal to their score. For a 2-D ``y_score`` (one column per
+    class) the labels are binarised one-vs-rest into an indicator :math:`Y` (or ``y_true`` is
+    that indicator, for multilabel data): ``"macro"`` is the mean of the columns' AP,
+    ``"weighted"`` weights column :math:`c` by its positives :math:`n_c`, and ``"micro"`` is
+    the AP of all cells :math:`(Y_{ic}, s_{ic})` pooled into one ranking.
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True labels: ``pos_label`` and at most one other label.
-    y_score : array-like of shape (n_samples,)
+    y_true : array-like of shape (n_samples,) or (n_samples, n_classes)
+        True labels: ``pos_label`` and at most one other label for a 1-D ``y_score``; any
+        number of classes (one per column of ``y_score``) for a 2-D ``y_score``; or a 2-D
+        label indicator of 0 and 1 (multilabel), of ``y_score``'s shape.
+    y_score : array-like of shape (n_samples,) or (n_samples, n_classes)
         Scores, higher meaning more likely positive; finite numbers.
     pos_label : int, float, bool or str, default=1
-        The label of the positive class.
+        The label of the positive class (1-D ``y_score`` only; ignored with a warning
+        otherwise).
+    average : {"binary", "micro", "macro", "weighted", None}, default="binary"
+        ``"binary"`` for a 1-D ``y_score``; one of the others for a 2-D ``y_score``
+        (``None`` returns the array of per-class APs).
+    labels : array-like, default=None
+        For a 1-D ``y_true`` and a 2-D ``y_score``: the class of each column, in column order.
+        Default: the sorted distinct labels of ``y_true``. Ignored with a warning otherwise.
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        Value when ``y_true`` has no positives (0/0): ``"warn"`` returns nan with an
+        :class:`~evalmetrics.UndefinedMetricWarning`; a number is returned silently
+        (``0.0`` is scikit-learn's value). A class without positives is left out of the
+        macro and weighted averages under ``"warn"`` and nan, and counts as the value under
+        0.0 and 1.0.
 
     Returns
     -------
-    float
-        AP in (0, 1]; nan (with a warning) when ``y_true`` has no positives. A random ranking
-        scores about the prevalence.
+    float or numpy.ndarray
+        AP in (0, 1] when defined; nan (with a warning) or the ``zero_division`` value when
+        ``y_true`` has no positives. A random ranking scores about the prevalence. An array
+        (one AP per column) with ``average=None``.
 
     Raises
     ------
     ValueError
-        As :func:`sweep`.
+        As :func:`sweep`; if ``average`` does not fit the shape of ``y_score``, ``y_score``
+        has the wrong shape, a 2-D ``y_true`` holds other values than 0 and 1, or ``y_true``
+        holds a label that is not in ``labels``.
     TypeError
         As :func:`sweep`.
 
     Warns
     -----
     UndefinedMetricWarning
-        If ``y_true`` has no positives.
+        With ``zero_division="warn"``, if ``y_true`` (or a column) has no positives.
+    UserWarning
+        If ``pos_label`` or ``labels`` is set but ignored.
 
     See Also
     --------
@@ -572,31 +958,58 @@ def average_precision(y_true: object, y_score: object, *, pos_label: object = 1)
     -----
     A step-wise sum, not the trapezoid (which interpolates linearly and can be too optimistic).
     Tied scores form one threshold: the tied positives share the precision of the whole tie.
-    Equal to scikit-learn's ``average_precision_score`` up to rounding (about 1e-15), except
-    with no positives, where scikit-learn returns 0.0 with a warning. Computed without the
-    sweep: the positive and negative scores are sorted separately and counted with binary
-    search, O(n log n) time and O(n) memory.
+    Equal to scikit-learn's ``average_precision_score`` up to rounding (about 1e-15), also for
+    multiclass and multilabel input with the same ``average``, except with no positives, where
+    scikit-learn returns 0.0 with a warning. Computed without the sweep: the positive and
+    negative scores are sorted separately and counted with binary search, O(n log n) time and
+    O(n) memory.
 
     Examples
     --------
     >>> import evalmetrics as em
     >>> em.average_precision([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])  # (1 + 2/3) / 2
     0.8333333333333333
+    >>> em.average_precision([0, 0], [0.3, 0.9], zero_division=0.0)  # no positives
+    0.0
+    >>> p = [[0.6, 0.3, 0.1], [0.2, 0.35, 0.45], [0.5, 0.1, 0.4], [0.1, 0.2, 0.7]]
+    >>> em.average_precision([0, 1, 2, 2], p, average=None)  # class 2: (1 + 2/3) / 2
+    array([1.        , 1.        , 0.83333333])
+    >>> em.average_precision([0, 1, 2, 2], p, average="macro")
+    0.9444444444444443
     """
-    positives, negatives = _sorted_by_class(y_true, y_score, pos_label)
-    n_pos = len(positives)
-    if n_pos == 0:
-        warn_undefined("average precision is undefined: y_true has no positives; returning nan.")
-        return float("nan")
-    # for each positive with score v: TP(v) = #positives >= v, FP(v) = #negatives >= v
-    true_positives = n_pos - np.searchsorted(positives, positives, side="left")
-    false_positives = len(negatives) - np.searchsorted(negatives, positives, side="left")
-    precision_at = true_positives / (true_positives + false_positives)
-    return float(precision_at.sum() / n_pos)
+    zero_division = check_zero_division(zero_division)
+    if np.ndim(y_score) == 2:
+        warn_ignored_pos_label(pos_label, average)
+        return _multi_average_precision(
+            y_true, y_score, average=average, labels=labels, zero_division=zero_division
+        )
+    if average != "binary":
+        check_option(average, "average", ("binary", *_MULTI_AVERAGES))
+        raise ValueError(
+            f"average={average!r} combines several classes: it needs a 2-D y_score (one column "
+            "per class); a 1-D y_score takes average='binary'"
+        )
+    if labels is not None:
+        warnings.warn(
+            "labels is ignored for a 1-D y_score: a binary problem has pos_label",
+            UserWarning,
+            stacklevel=2,
+        )
+    actual, scores = _curve_inputs(y_true, y_score, pos_label)
+    total, n_pos = _precision_sum(actual, scores)
+    return float(
+        divide(
+            total,
+            n_pos,
+            metric="average precision",
+            denominator_name="the number of positives in y_true",
+            zero_division=zero_division,
+        )
+    )
 
 
 def counts_at(
-    y_true: object, y_score: object, threshold: float, *, pos_label: object = 1
+    y_true: object, y_score: object, *, threshold: float, pos_label: object = 1
 ) -> Counts:
     r"""TP, FP, TN and FN when samples with score >= ``threshold`` are predicted positive.
 
@@ -641,8 +1054,306 @@ def counts_at(
     Examples
     --------
     >>> import evalmetrics as em
-    >>> em.counts_at([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], 0.35)
+    >>> em.counts_at([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], threshold=0.35)
     Counts(tp=2, fp=1, tn=1, fn=0)
     """
     value = check_threshold(threshold)
-    return sweep(y_true, y_score, pos_label=pos_label).at(value)
+    actual, scores = _curve_inputs(y_true, y_score, pos_label)
+    # only the counts are read: the rates' 0/0 (one class missing) is not this function's
+    nan = math.nan
+    return _build_sweep(actual, scores, tpr_zero_division=nan, fpr_zero_division=nan).at(value)
+
+
+# --- multiclass and multilabel input (roc_auc with multi_class=, average_precision) ----------
+
+_MULTI_AVERAGES = ("micro", "macro", "weighted", None)
+
+
+def _score_matrix(y_score: object, *, why: str) -> np.ndarray:
+    """Validate a 2-D score matrix (one column per class); errors name y_score's column."""
+    if y_score is None or isinstance(y_score, (str, bytes, set, frozenset, dict)):
+        as_1d(y_score, "y_score")  # raises the package's TypeError naming y_score
+    try:
+        array = np.asarray(y_score)
+    except ValueError:
+        raise ValueError(f"y_score must be a 2-D array-like of equal-length rows {why}") from None
+    if array.ndim != 2 or array.shape[0] == 0 or array.shape[1] < 2:
+        raise ValueError(
+            f"y_score must be 2-D of shape (n_samples, n_classes) with n_classes >= 2 {why}; "
+            f"got shape {array.shape}"
+        )
+    columns = [check_finite_scores(array[:, j], f"y_score[:, {j}]") for j in range(array.shape[1])]
+    return np.column_stack(columns)
+
+
+def _indicator_of(y_true: object, n_columns: int, labels: object) -> tuple[np.ndarray, np.ndarray]:
+    """Validate a 1-D multiclass y_true against the columns of y_score.
+
+    Returns (the classes, one per column, in column order; boolean indicator (n, n_columns)).
+    """
+    values = as_labels(y_true, "y_true")
+    chosen = check_labels_arg(labels)
+    if chosen is None:
+        classes = np.unique(values)
+        if len(classes) != n_columns:
+            raise ValueError(
+                f"y_score has {n_columns} columns but y_true has {len(classes)} distinct labels "
+                f"{_shown(classes)}; pass labels= with one label per column of y_score"
+            )
+    else:
+        check_same_label_kind(y_true=values, labels=chosen)
+        if len(chosen) != n_columns:
+            raise ValueError(
+                f"labels has {len(chosen)} entries but y_score has {n_columns} columns; "
+                "give one label per column, in column order"
+            )
+        unknown = np.setdiff1d(values, chosen)
+        if unknown.size:
+            raise ValueError(f"y_true contains labels not in labels: {_shown(unknown)}")
+        classes = chosen
+    indicator = np.column_stack([label_mask(values, label) for label in classes])
+    return classes, indicator
+
+
+def _shown(values: np.ndarray) -> str:
+    items = values.tolist()
+    return repr(items) if len(items) <= 10 else repr(items[:10])[:-1] + ", ...]"
+
+
+def _multilabel_indicator(y_true: object, shape: tuple[int, int]) -> np.ndarray:
+    """Validate a 2-D label-indicator y_true (0 and 1 only) of y_score's shape."""
+    if y_true is None or isinstance(y_true, (str, bytes, set, frozenset, dict)):
+        as_1d(y_true, "y_true")
+    array = np.asarray(y_true)
+    if array.shape != shape:
+        raise ValueError(
+            f"y_true (a 2-D label indicator) has shape {array.shape} but y_score has {shape}"
+        )
+    if array.dtype.kind not in "biuf":
+        raise TypeError(f"y_true (a 2-D label indicator) must hold 0 and 1, got {array.dtype}")
+    bad = (array != 0) & (array != 1)
+    if bad.any():
+        where = tuple(int(i) for i in np.argwhere(bad)[0])
+        raise ValueError(
+            f"y_true (a 2-D label indicator) must hold 0 and 1 only; got {array[where]!r} "
+            f"at index {where}"
+        )
+    return array == 1
+
+
+def _twice_u(actual: np.ndarray, scores: np.ndarray) -> tuple[int, int, int]:
+    """(2U, n_pos, n_neg): twice the Mann-Whitney count of (positive, negative) pairs won."""
+    positives, negatives = np.sort(scores[actual]), np.sort(scores[~actual])
+    below = np.searchsorted(negatives, positives, side="left").sum(dtype=np.int64)
+    at_or_below = np.searchsorted(negatives, positives, side="right").sum(dtype=np.int64)
+    return int(below) + int(at_or_below), len(positives), len(negatives)
+
+
+def _precision_sum(actual: np.ndarray, scores: np.ndarray) -> tuple[float, int]:
+    """(sum over the positives of the precision at their score, n_pos)."""
+    positives, negatives = np.sort(scores[actual]), np.sort(scores[~actual])
+    n_pos = len(positives)
+    # for each positive with score v: TP(v) = #positives >= v, FP(v) = #negatives >= v
+    true_positives = n_pos - np.searchsorted(positives, positives, side="left")
+    false_positives = len(negatives) - np.searchsorted(negatives, positives, side="left")
+    precision_at = true_positives / (true_positives + false_positives)  # nonzero: TP(v) >= 1
+    return float(precision_at.sum()), n_pos
+
+
+def _ratios(numerators: np.ndarray, denominators: np.ndarray) -> np.ndarray:
+    """numerator / denominator where the denominator is > 0, else 0 (those are masked later)."""
+    safe = np.where(denominators > 0, denominators, 1)
+    return np.asarray(numerators, dtype=np.float64) / safe  # nonzero: 0 replaced by 1 above
+
+
+def _combine(
+    values: np.ndarray,
+    undefined: np.ndarray,
+    *,
+    average: object,
+    weights: np.ndarray | None,
+    metric: str,
+    per_item: str,
+    reason: str,
+    classes: object,
+    unit: str,
+    zero_division: float | str,
+) -> float | np.ndarray:
+    """Per-item values -> the array (average=None) or their (weighted) mean, under the policy."""
+    if average is None:
+        return apply_policy(
+            values,
+            undefined,
+            metric=metric,
+            reason=reason,
+            zero_division=zero_division,
+            unit=unit,
+        )
+    return mean_over(
+        values,
+        undefined,
+        metric=f"{metric} ({average} average)",
+        per_item=per_item,
+        zero_division=zero_division,
+        unit=unit,
+        weights=weights if average == "weighted" else None,
+        names=classes,
+        reason=reason,
+    )
+
+
+def _multiclass_roc_auc(
+    y_true: object,
+    y_score: object,
+    *,
+    multi_class: str,
+    average: object,
+    labels: object,
+    zero_division: float | str,
+) -> float | np.ndarray:
+    why = f"with multi_class={multi_class!r}"
+    options = (
+        ("micro", "macro", "weighted", None) if multi_class == "ovr" else ("macro", "weighted")
+    )
+    if average == "binary":
+        raise ValueError(
+            f"average='binary' scores one class; with multi_class={multi_class!r} pass "
+            f"average= one of {', '.join(repr(o) for o in options)}"
+        )
+    check_option(average, "average", options)
+    scores = _score_matrix(y_score, why=why)
+    values = as_labels(y_true, "y_true")
+    check_consistent_length(y_true=values, y_score=scores[:, 0])
+    classes, indicator = _indicator_of(values, scores.shape[1], labels)
+    if multi_class == "ovr" and average == "micro":
+        twice_u, n_pos, n_neg = _twice_u(indicator.ravel(), scores.ravel())
+        return float(
+            divide(
+                twice_u,
+                2 * n_pos * n_neg,
+                metric="ROC AUC (one-vs-rest, micro average)",
+                denominator_name="the number of (positive, negative) pairs",
+                zero_division=zero_division,
+            )
+        )
+    if multi_class == "ovr":
+        parts = np.array(
+            [_twice_u(indicator[:, j], scores[:, j]) for j in range(len(classes))], dtype=np.int64
+        )
+        pairs = 2 * parts[:, 1] * parts[:, 2]
+        return _combine(
+            _ratios(parts[:, 0], pairs),
+            pairs == 0,
+            average=average,
+            weights=parts[:, 1],
+            metric="ROC AUC (one-vs-rest)",
+            per_item="the class's AUC",
+            reason="the class has no positives or no negatives in y_true",
+            classes=classes,
+            unit="classes",
+            zero_division=zero_division,
+        )
+    # one-vs-one (Hand and Till 2001): for each pair of classes (a, b), the mean of
+    # A(a|b) (column a separating a from b) and A(b|a) (column b separating b from a)
+    support = indicator.sum(axis=0)
+    pair_values, pair_undefined, pair_weights, pair_names = [], [], [], []
+    for a in range(len(classes)):
+        for b in range(a + 1, len(classes)):
+            both = indicator[:, a] | indicator[:, b]
+            u_ab, n_a, n_b = _twice_u(indicator[both, a], scores[both, a])
+            u_ba, _, _ = _twice_u(indicator[both, b], scores[both, b])
+            defined = n_a > 0 and n_b > 0
+            if defined:
+                pair_values.append((u_ab + u_ba) / (4 * n_a * n_b))  # nonzero: n_a, n_b > 0
+            else:
+                pair_values.append(0.0)  # undefined: never read by the average
+            pair_undefined.append(not defined)
+            pair_weights.append(int(support[a] + support[b]))
+            pair_names.append(f"{classes[a].item()!r} vs {classes[b].item()!r}")
+    return _combine(
+        np.array(pair_values),
+        np.array(pair_undefined),
+        average=average,
+        weights=np.array(pair_weights, dtype=np.float64),
+        metric="ROC AUC (one-vs-one)",
+        per_item="the pair's AUC",
+        reason="one class of the pair is absent from y_true",
+        classes=np.array(pair_names),
+        unit="pairs of classes",
+        zero_division=zero_division,
+    )
+
+
+def _partial_roc_auc(
+    actual: np.ndarray, scores: np.ndarray, max_fpr: float, *, standardized: bool
+) -> float:
+    """Area under the ROC curve for FPR in [0, max_fpr] (n_pos, n_neg > 0; 0 < max_fpr < 1)."""
+    nan = math.nan
+    s = _build_sweep(actual, scores, tpr_zero_division=nan, fpr_zero_division=nan)
+    stop = int(np.searchsorted(s.fpr, max_fpr, side="right"))  # fpr[0] = 0, fpr[-1] = 1
+    at_max = np.interp(max_fpr, s.fpr[stop - 1 : stop + 1], s.tpr[stop - 1 : stop + 1])
+    fpr = np.append(s.fpr[:stop], max_fpr)
+    tpr = np.append(s.tpr[:stop], at_max)
+    area = float(np.trapezoid(tpr, fpr))
+    if not standardized:
+        return area
+    # McClish (1989): map the chance area max_fpr**2 / 2 to 0.5 and the perfect area max_fpr to 1
+    chance, perfect = 0.5 * max_fpr**2, max_fpr
+    return 0.5 * (1 + (area - chance) / (perfect - chance))  # nonzero: 0 < max_fpr < 1
+
+
+def _multi_average_precision(
+    y_true: object,
+    y_score: object,
+    *,
+    average: object,
+    labels: object,
+    zero_division: float | str,
+) -> float | np.ndarray:
+    if average == "binary":
+        raise ValueError(
+            "average='binary' scores one class; a 2-D y_score (one column per class) needs "
+            "average='micro', 'macro', 'weighted' or None"
+        )
+    check_option(average, "average", _MULTI_AVERAGES)
+    scores = _score_matrix(y_score, why="(one column per class)")
+    if np.ndim(y_true) == 2:
+        if labels is not None:
+            warnings.warn(
+                "labels is ignored for a 2-D y_true (a label indicator): its columns are the "
+                "classes, in the order of y_score's columns",
+                UserWarning,
+                stacklevel=3,
+            )
+        indicator = _multilabel_indicator(y_true, scores.shape)
+        classes = np.arange(scores.shape[1])
+    else:
+        values = as_labels(y_true, "y_true")
+        check_consistent_length(y_true=values, y_score=scores[:, 0])
+        classes, indicator = _indicator_of(values, scores.shape[1], labels)
+    if average == "micro":
+        total, n_pos = _precision_sum(indicator.ravel(), scores.ravel())
+        return float(
+            divide(
+                total,
+                n_pos,
+                metric="average precision (micro average)",
+                denominator_name="the number of positives in y_true",
+                zero_division=zero_division,
+            )
+        )
+    parts = [_precision_sum(indicator[:, j], scores[:, j]) for j in range(len(classes))]
+    totals = np.array([total for total, _ in parts])
+    support = np.array([n_pos for _, n_pos in parts])
+    return _combine(
+        _ratios(totals, support),
+        support == 0,
+        average=average,
+        weights=support,
+        metric="average precision",
+        per_item="the class's AP",
+        reason="the class has no positives in y_true",
+        classes=classes,
+        unit="classes",
+        zero_division=zero_division,
+    )

@@ -14,6 +14,8 @@ from __future__ import annotations
 import os
 from typing import Any
 
+import numpy as np
+
 __all__ = ["GLUED", "glue"]
 
 #: Every value glued in this kernel, by name.
@@ -28,7 +30,8 @@ def glue(name: str, value: Any, display: bool = False) -> None:
     name : str
         The key the Markdown refers to.
     value : object
-        The value; its ``repr`` is what the book formats.
+        The value; its ``repr`` is what the book formats. A numpy scalar is stored as the
+        Python number it holds (``np.float64(0.1)`` as ``0.1``), so format specs apply.
     display : bool, default=False
         Also show the value as the cell's output (through ``myst_nb.glue`` in the book,
         through IPython's ``display`` elsewhere, so a reader sees what the book shows).
@@ -42,6 +45,9 @@ def glue(name: str, value: Any, display: bool = False) -> None:
     """
     if not isinstance(name, str) or not name:
         raise TypeError(f"name must be a non-empty string, got {name!r}")
+    if isinstance(value, np.generic):
+        # a numpy scalar's repr is "np.float64(0.1)", which {glue:text}`name:.3f` cannot format
+        value = value.item()
     GLUED[name] = value
     myst_glue = None
     if os.environ.get("EVALMETRICS_LAB") != "1":

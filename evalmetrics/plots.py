@@ -1,9 +1,18 @@
 """Figures of the book: each function draws onto a matplotlib Axes it is given.
 
-Every ``plot_*`` function takes the Axes first, draws, and returns a small dataclass holding the
-artists it made. Those containers have an ``update`` (or ``move_point``) method that changes the
-artists in place (``set_data``, ``set_xy``, ``set_text``), so an explorer can move a threshold
-without drawing a new figure.
+Every ``plot_*`` function follows matplotlib's helper-function convention: it takes the Axes
+first and the arrays it draws, every option is keyword-only, extra keyword arguments
+(``**kwargs``) go to the main artist and override the book's defaults (``color``, ``lw``, ``ls``,
+``alpha``, ``zorder``, ``drawstyle`` ...), the secondary artists take their own ``*_kw`` dicts
+(``chance_kw``, ``point_kw``, ``text_kw`` ...), and it returns a small dataclass holding the
+artists it made. An optional artist that was not asked for (``chance=False``, no ``point``) is
+``None`` in that dataclass. The containers have an ``update`` (or ``move_point``) method that
+changes the artists in place (``set_data``, ``set_xy``, ``set_text``), so an explorer can move a
+threshold without drawing a new figure.
+
+The functions change only the Axes they are given, never its figure: the book's opaque white
+figure background (readable in the theme's dark mode) is set by the caller, as
+``plt.subplots(..., facecolor="white")`` in the chapters and the explorers' figures do.
 
 The four outcomes of a binary decision have one colour each, defined here once and used by every
 figure of the book (:data:`OUTCOME_COLORS`, named in :data:`OUTCOME_NAMES`). They come from the
@@ -11,7 +20,7 @@ Okabe-Ito palette, which stays distinguishable with the common forms of colour b
 decisions are blue (TP dark, TN light), errors are warm (FP vermillion, FN orange).
 
 Figure rules of the book: no titles inside plots, lowercase axis labels, lines ``lw=2``, square
-ROC and PR plots with their chance lines, and an opaque white background.
+ROC and PR plots with their chance lines (drawn by default, ``chance=False`` leaves them out).
 
 This module draws; it computes no metric. Counts, curves and scores come from the evalmetrics
 core (for example :func:`evalmetrics.roc_curve` and :class:`evalmetrics.Counts`).
@@ -19,11 +28,14 @@ core (for example :func:`evalmetrics.roc_curve` and :class:`evalmetrics.Counts`)
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import KW_ONLY, dataclass, field
+from typing import Any
 
 import matplotlib.colors as mcolors
 import numpy as np
+from matplotlib import cbook
 from matplotlib.axes import Axes
 from matplotlib.collections import PolyCollection
 from matplotlib.image import AxesImage
@@ -35,10 +47,23 @@ from matplotlib.ticker import FuncFormatter, MaxNLocator
 from evalmetrics import Counts
 from evalmetrics._validation import (
     as_1d,
+    as_labels,
+    check_beta,
+    check_binary_classes,
     check_consistent_length,
     check_finite_scores,
+    check_in_interval,
+    check_k,
     check_option,
+    check_pos_label,
+    check_positive_int,
+    check_ranked_list,
+    check_square_counts,
+    check_threshold,
+    check_unit_values,
+    label_mask,
 )
+from evalmetrics.counts import fbeta_isocurve  # re-exported: plots.fbeta_isocurve still works
 
 __all__ = [
     "CHANCE_COLOR",
@@ -103,11 +128,46 @@ _NON_RELEVANT_HEIGHT = 0.2  # height of the stub that marks a non-relevant item 
 _MATRIX_COLORMAP = mcolors.LinearSegmentedColormap.from_list("em_blues", ["#FFFFFF", "#0072B2"])
 
 
-def _white_background(ax: Axes) -> None:
-    """Make the Axes and its figure opaque white (readable in the theme's dark mode)."""
-    ax.set_facecolor("white")
-    ax.figure.patch.set_facecolor("white")
-    ax.figure.patch.set_alpha(1.0)
+def _style(defaults: dict[str, Any], given: dict[str, Any] | None, cls: type) -> dict[str, Any]:
+    """The book's defaults for an artist of class ``cls``, overridden by the caller's keywords.
+
+    Aliases are normalised first (``lw`` -> ``linewidth``, ``c`` -> ``color``, ``fc`` ->
+    ``facecolor`` ...), so ``lw=3`` replaces the default ``linewidth`` instead of clashing
+    with it.
+    """
+    return {
+        **cbook.normalize_kwargs(defaults, cls),
+        **cbook.normalize_kwargs(dict(given or {}), cls),
+    }
+
+
+def _fixed_face_color(style: dict[str, Any]) -> str | None:
+    """The colour keyword (``facecolor`` or ``color``, after alias normalisation) the caller
+    gave for faces the book colours by outcome; None if there is none."""
+    for key in ("facecolor", "color"):
+        if key in style:
+            return key
+    return None
+
+
+def _warn_outcome_legend_dropped(color_key: str) -> None:
+    warnings.warn(
+        f"{color_key} replaces the outcome colours, so the legend of the outcomes is not "
+        "drawn (it would show colours the figure does not use); pass legend=False",
+        UserWarning,
+        stacklevel=3,
+    )
+
+
+def _histogram_counts(values: np.ndarray, edges: np.ndarray) -> np.ndarray:
+    """Counts of ``values`` in the bins of ``edges``, as ``np.histogram`` counts them (bins
+    ``[e_i, e_i+1)``, the last one closed, values outside dropped), without sorting: a binary
+    search of the edges per value and one ``np.bincount``."""
+    n_bins = edges.size - 1
+    index = np.searchsorted(edges, values, side="right") - 1
+    index[values == edges[-1]] = n_bins - 1  # the last bin includes its right edge
+    inside = (index >= 0) & (index < n_bins)
+    return np.bincount(index[inside], minlength=n_bins)
 
 
 def _square_unit_axes(ax: Axes) -> None:
@@ -118,7 +178,7 @@ def _square_unit_axes(ax: Axes) -> None:
     ax.set_aspect("equal", adjustable="box")
 
 
-def outcome_legend_handles(outcomes: Sequence[str] = OUTCOMES) -> list[Patch]:
+def outcome_legend_handles(*, outcomes: Sequence[str] = OUTCOMES) -> list[Patch]:
     """Legend handles (coloured patches) for the outcomes, labelled ``"TP (true positive)"``.
 
     Parameters
@@ -133,7 +193,7 @@ def outcome_legend_handles(outcomes: Sequence[str] = OUTCOMES) -> list[Patch]:
 
     Examples
     --------
-    >>> [handle.get_label() for handle in outcome_legend_handles(["TP", "FN"])]
+    >>> [handle.get_label() for handle in outcome_legend_handles(outcomes=["TP", "FN"])]
     ['TP (true positive)', 'FN (false negative)']
     """
     return [
@@ -158,13 +218,31 @@ class ConfusionMatrixArtists:
     binary : bool
         True for the 2x2 matrix of a :class:`~evalmetrics.Counts`.
     positive_first : bool
-        Layout of the 2x2 matrix (see :func:`plot_confusion_matrix`).
+        Layout of a 2x2 matrix (see :func:`plot_confusion_matrix`); for a 2x2 array, True
+        means its rows and columns are drawn in reverse order (positive first).
+    recolor_texts : bool
+        Whether ``update`` sets the n x n texts black or white by shade (False when the
+        caller gave a text colour).
+    vmin : float or None
+        Lower colour limit of the n x n image the caller fixed (``vmin=``); None follows the
+        counts (0). ``update`` keeps a fixed limit.
+    vmax : float or None
+        Upper colour limit the caller fixed (``vmax=``); None follows the counts (the largest
+        count). ``update`` keeps a fixed limit.
+    autoscale : bool
+        Whether ``update`` sets the colour limits at all (False when the caller gave a
+        ``norm``, which then keeps its own limits).
     """
 
     cells: list[Rectangle] | AxesImage
     texts: list[list[Text]]
+    _: KW_ONLY
     binary: bool
     positive_first: bool = True
+    recolor_texts: bool = True
+    vmin: float | None = None
+    vmax: float | None = None
+    autoscale: bool = True
 
     def update(self, counts: Counts | np.ndarray) -> None:
         """Show new counts: a :class:`~evalmetrics.Counts` (2x2) or a square array (n x n)."""
@@ -176,16 +254,28 @@ class ConfusionMatrixArtists:
                     value = getattr(counts, name.lower())
                     self.texts[row][column].set_text(f"{name}\n{value}")
             return
-        matrix = _check_square_matrix(counts)
+        matrix = check_square_counts(counts)
         image = self.cells
         assert isinstance(image, AxesImage)
         if matrix.shape != image.get_array().shape:
             raise ValueError(
                 f"counts must keep the shape {image.get_array().shape}, got {matrix.shape}"
             )
+        if self.positive_first and matrix.shape == (2, 2):
+            matrix = matrix[::-1, ::-1]
         image.set_data(matrix)
-        image.set_clim(0, max(float(matrix.max()), 1.0))
-        _label_matrix_cells(self.texts, matrix)
+        if self.autoscale:
+            image.set_clim(*_matrix_limits(matrix, self.vmin, self.vmax))
+        _label_matrix_cells(self.texts, matrix, recolor=self.recolor_texts)
+
+
+def _matrix_limits(
+    matrix: np.ndarray, vmin: float | None, vmax: float | None
+) -> tuple[float, float]:
+    """Colour limits of the n x n image: the caller's, else 0 and the largest count (>= 1)."""
+    low = 0.0 if vmin is None else vmin
+    high = max(float(matrix.max()), 1.0) if vmax is None else vmax
+    return low, high
 
 
 def _binary_layout(positive_first: bool) -> list[list[str]]:
@@ -195,22 +285,16 @@ def _binary_layout(positive_first: bool) -> list[list[str]]:
     return [["TN", "FP"], ["FN", "TP"]]
 
 
-def _check_square_matrix(matrix: object) -> np.ndarray:
-    array = np.asarray(matrix)
-    if array.ndim != 2 or array.shape[0] != array.shape[1] or array.shape[0] < 1:
-        raise ValueError(f"counts must be a square 2-D array, got shape {array.shape}")
-    if not np.issubdtype(array.dtype, np.number):
-        raise TypeError(f"counts must be numeric, got values of type {array.dtype}")
-    return array
-
-
-def _label_matrix_cells(texts: list[list[Text]], matrix: np.ndarray) -> None:
+def _label_matrix_cells(
+    texts: list[list[Text]], matrix: np.ndarray, *, recolor: bool = True
+) -> None:
     threshold = matrix.max() / 2 if matrix.max() > 0 else np.inf
     for row, row_texts in enumerate(texts):
         for column, text in enumerate(row_texts):
             value = matrix[row, column]
             text.set_text(f"{value:g}")
-            text.set_color("white" if value > threshold else "black")
+            if recolor:
+                text.set_color("white" if value > threshold else "black")
 
 
 def plot_confusion_matrix(
@@ -218,7 +302,9 @@ def plot_confusion_matrix(
     counts: Counts | np.ndarray,
     *,
     labels: Sequence[object] | None = None,
-    positive_first: bool = True,
+    positive_first: bool | None = None,
+    text_kw: dict[str, Any] | None = None,
+    **kwargs: Any,
 ) -> ConfusionMatrixArtists:
     """Draw a confusion matrix: rows are the actual class, columns the predicted class.
 
@@ -233,17 +319,46 @@ def plot_confusion_matrix(
     counts : evalmetrics.Counts or array-like of shape (n, n)
         The four counts, or the n x n matrix (rows actual, columns predicted).
     labels : sequence, optional
-        Class names for the n x n matrix (default ``0 .. n-1``); ignored for the 2x2 matrix,
-        whose classes are "positive" and "negative".
-    positive_first : bool, default True
-        2x2 layout. True puts the positive class first (TP top left, as most textbooks do);
-        False follows sorted labels ``[0, 1]`` as :func:`evalmetrics.confusion_matrix` and
-        scikit-learn print it (TN top left).
+        Class names written on the axes, in the order of the matrix's rows: for an n x n
+        array ``n`` names (default ``0 .. n-1``); for a :class:`~evalmetrics.Counts` two
+        names, negative class first and positive class second, the order of sorted labels
+        ``[0, 1]`` and of :meth:`evalmetrics.Counts.to_matrix` (default ``["negative",
+        "positive"]``). ``positive_first`` moves the names with their rows and columns.
+    positive_first : bool, optional
+        Layout of a binary matrix. True puts the positive class first (TP top left, as most
+        textbooks do); False follows sorted labels ``[0, 1]`` as
+        :func:`evalmetrics.confusion_matrix` and scikit-learn print it (TN top left).
+        Default: True for a :class:`~evalmetrics.Counts`, False for an array. For a 2x2
+        array the second row and column are the positive class, so True draws the array
+        reversed (with ``labels``); for a larger array there is no positive class and a
+        given ``positive_first`` is ignored with a warning.
+    text_kw : dict, optional
+        Keywords for the cell texts (``matplotlib.axes.Axes.text``), overriding the defaults
+        (centred; the outcome's text colour, or black/white by shade for the n x n matrix).
+        A ``color`` given here is kept by ``update``.
+    **kwargs
+        Passed to the cells, overriding the defaults: to each
+        ``matplotlib.patches.Rectangle`` of the 2x2 matrix (``edgecolor``, ``linewidth``,
+        ``alpha`` ...; ``facecolor`` replaces all four outcome colours, ``color`` the
+        faces and the edges), or to ``matplotlib.axes.Axes.imshow`` for the n x n matrix
+        (``cmap``, ``alpha``, ``vmin``, ``vmax``, ``norm`` ...; colour limits given here are
+        kept by ``update``, otherwise they follow the counts).
 
     Returns
     -------
     ConfusionMatrixArtists
         The cells and texts; ``update(new_counts)`` changes them in place.
+
+    Raises
+    ------
+    ValueError
+        If ``counts`` is not square or holds NaN, infinite or negative values, or
+        ``labels`` has the wrong number of names.
+
+    Warns
+    -----
+    UserWarning
+        If ``positive_first`` is given for an n x n array with n > 2 (it is ignored).
 
     Examples
     --------
@@ -252,67 +367,106 @@ def plot_confusion_matrix(
     >>> import matplotlib.pyplot as plt
     >>> import evalmetrics as em
     >>> fig, ax = plt.subplots()
-    >>> artists = plot_confusion_matrix(ax, em.Counts(tp=8, fp=2, tn=85, fn=5))
+    >>> artists = plot_confusion_matrix(
+    ...     ax, em.Counts(tp=8, fp=2, tn=85, fn=5), labels=["benign", "malignant"]
+    ... )
     >>> artists.texts[0][0].get_text(), artists.texts[0][1].get_text()
     ('TP\\n8', 'FN\\n5')
+    >>> [tick.get_text() for tick in ax.get_yticklabels()]
+    ['malignant', 'benign']
     >>> artists.update(em.Counts(tp=9, fp=3, tn=84, fn=4))
     >>> artists.texts[0][0].get_text()
     'TP\\n9'
     >>> plt.close(fig)
     """
-    _white_background(ax)
+    text_style = cbook.normalize_kwargs(dict(text_kw or {}), Text)
     if isinstance(counts, Counts):
+        positive_first = True if positive_first is None else bool(positive_first)
         layout = _binary_layout(positive_first)
-        class_names = ["positive", "negative"] if positive_first else ["negative", "positive"]
+        names = ["negative", "positive"] if labels is None else list(labels)
+        if len(names) != 2:
+            raise ValueError(
+                f"labels has {len(names)} names for a 2x2 matrix of Counts; give two, the "
+                "negative class first and the positive class second"
+            )
+        class_names = names[::-1] if positive_first else names
+        cell_style = cbook.normalize_kwargs(dict(kwargs), Rectangle)
         cells: list[Rectangle] = []
         texts: list[list[Text]] = []
         for row, names in enumerate(layout):
             row_texts = []
             for column, name in enumerate(names):
+                cell_defaults = {
+                    "facecolor": OUTCOME_COLORS[name],
+                    "edgecolor": "white",
+                    "linewidth": LINE_WIDTH,
+                }
+                if "color" in cell_style:  # the caller's colour of faces and edges wins
+                    del cell_defaults["facecolor"], cell_defaults["edgecolor"]
                 cell = Rectangle(
-                    (column - 0.5, row - 0.5),
-                    1,
-                    1,
-                    facecolor=OUTCOME_COLORS[name],
-                    edgecolor="white",
-                    linewidth=LINE_WIDTH,
+                    (column - 0.5, row - 0.5), 1, 1, **_style(cell_defaults, cell_style, Rectangle)
                 )
                 ax.add_patch(cell)
                 cells.append(cell)
                 value = getattr(counts, name.lower())
+                text_defaults = {
+                    "ha": "center",
+                    "va": "center",
+                    "color": OUTCOME_TEXT_COLORS[name],
+                    "fontsize": "large",
+                }
                 row_texts.append(
                     ax.text(
-                        column,
-                        row,
-                        f"{name}\n{value}",
-                        ha="center",
-                        va="center",
-                        color=OUTCOME_TEXT_COLORS[name],
-                        fontsize="large",
+                        column, row, f"{name}\n{value}", **_style(text_defaults, text_style, Text)
                     )
                 )
             texts.append(row_texts)
         size = 2
-        artists = ConfusionMatrixArtists(cells, texts, True, positive_first)
+        artists = ConfusionMatrixArtists(cells, texts, binary=True, positive_first=positive_first)
     else:
-        matrix = _check_square_matrix(counts)
+        matrix = check_square_counts(counts)
         size = matrix.shape[0]
         class_names = list(range(size)) if labels is None else list(labels)
         if len(class_names) != size:
             raise ValueError(f"labels has {len(class_names)} names for a {size} x {size} matrix")
-        image = ax.imshow(
-            matrix,
-            cmap=_MATRIX_COLORMAP,
-            vmin=0,
-            vmax=max(float(matrix.max()), 1.0),
-            interpolation="nearest",
-        )
+        if size != 2 and positive_first is not None:
+            warnings.warn(
+                f"positive_first is ignored for a {size} x {size} matrix: it has no positive "
+                "class (the order of its rows is the order of labels)",
+                UserWarning,
+                stacklevel=2,
+            )
+        reverse = size == 2 and bool(positive_first)
+        if reverse:  # the second row and column are the positive class
+            matrix = matrix[::-1, ::-1]
+            class_names = class_names[::-1]
+        image_style = dict(kwargs)
+        vmin, vmax = image_style.get("vmin"), image_style.get("vmax")
+        autoscale = image_style.get("norm") is None
+        image_defaults = {"cmap": _MATRIX_COLORMAP, "interpolation": "nearest"}
+        if autoscale:  # matplotlib refuses vmin/vmax together with a norm
+            image_defaults["vmin"], image_defaults["vmax"] = _matrix_limits(matrix, vmin, vmax)
+        image = ax.imshow(matrix, **{**image_defaults, **image_style})
+        text_defaults = {"ha": "center", "va": "center"}
         texts = [
-            [ax.text(column, row, "", ha="center", va="center") for column in range(size)]
+            [
+                ax.text(column, row, "", **_style(text_defaults, text_style, Text))
+                for column in range(size)
+            ]
             for row in range(size)
         ]
-        _label_matrix_cells(texts, matrix)
-        artists = ConfusionMatrixArtists(image, texts, False, positive_first)
+        keep_color = "color" in text_style
+        _label_matrix_cells(texts, matrix, recolor=not keep_color)
+        artists = ConfusionMatrixArtists(
+            image,
+            texts,
+            binary=False,
+            positive_first=reverse,
+            recolor_texts=not keep_color,
+            vmin=vmin,
+            vmax=vmax,
+            autoscale=autoscale,
+        )
     ax.set_xlim(-0.5, size - 0.5)
     ax.set_ylim(size - 0.5, -0.5)
     ax.set_aspect("equal")
@@ -362,6 +516,7 @@ class ScoreDistributionArtists:
     threshold_line: Line2D
     outlines: list[Line2D]
     class_labels: list[Text]
+    _: KW_ONLY
     edges: np.ndarray
     positive_heights: np.ndarray
     negative_heights: np.ndarray
@@ -407,13 +562,16 @@ def plot_score_distributions(
     ax: Axes,
     y_true: Sequence[object] | np.ndarray,
     y_score: Sequence[float] | np.ndarray,
-    threshold: float,
     *,
+    threshold: float,
     bins: int | Sequence[float] | np.ndarray = 40,
     pos_label: object = 1,
     mirrored: bool = True,
     legend: bool = True,
     scale: str = "count",
+    threshold_kw: dict[str, Any] | None = None,
+    outline_kw: dict[str, Any] | None = None,
+    **kwargs: Any,
 ) -> ScoreDistributionArtists:
     """Histogram the scores of each class, with the threshold and the four outcomes shaded.
 
@@ -450,11 +608,27 @@ def plot_score_distributions(
         Bar heights as counts, or as the share of each class in a bin (each class's bars sum
         to 1). Shares keep a rare class visible: these are the class-conditional score
         distributions behind TPR and FPR.
+    threshold_kw : dict, optional
+        Keywords for the threshold line (``matplotlib.axes.Axes.axvline``), overriding the
+        defaults (black, dashed, ``lw=2``).
+    outline_kw : dict, optional
+        Keywords for the thin outlines of the two histograms and the zero line
+        (``matplotlib.lines.Line2D``), overriding the defaults (black, ``lw=0.8``).
+    **kwargs
+        Passed to each of the four shaded regions (``matplotlib.patches.Polygon``), overriding
+        the defaults: ``alpha``, ``edgecolor``, ``hatch``, ``zorder`` ... ``facecolor`` (or
+        ``color``) replaces all four outcome colours; the legend of the outcomes is then not
+        drawn, with a warning unless ``legend=False``.
 
     Returns
     -------
     ScoreDistributionArtists
         The regions and the line; ``update(threshold)`` moves them in place.
+
+    Warns
+    -----
+    UserWarning
+        If ``facecolor`` or ``color`` is given with ``legend=True`` (the legend is left out).
 
     Examples
     --------
@@ -463,7 +637,7 @@ def plot_score_distributions(
     >>> import matplotlib.pyplot as plt
     >>> fig, ax = plt.subplots()
     >>> artists = plot_score_distributions(
-    ...     ax, [0, 0, 1, 1], [0.1, 0.6, 0.4, 0.9], 0.5, bins=[0, 0.5, 1]
+    ...     ax, [0, 0, 1, 1], [0.1, 0.6, 0.4, 0.9], threshold=0.5, bins=[0, 0.5, 1]
     ... )
     >>> artists.positive_heights, artists.negative_heights
     (array([1, 1]), array([1, 1]))
@@ -472,12 +646,19 @@ def plot_score_distributions(
     [0.0, 0.0]
     >>> plt.close(fig)
     """
-    _white_background(ax)
-    labels = as_1d(y_true, "y_true")
+    labels = as_labels(y_true, "y_true")
     scores = check_finite_scores(y_score, "y_score")
     check_consistent_length(y_true=labels, y_score=scores)
+    pos_label = check_pos_label(pos_label)
+    check_binary_classes(
+        np.unique(labels),
+        pos_label,
+        source="y_true",
+        hint="the histogram splits the scores into two classes",
+    )
+    threshold = check_threshold(threshold)
     check_option(scale, "scale", ("count", "share"))
-    is_positive = labels == pos_label
+    is_positive = label_mask(labels, pos_label)
     if np.ndim(bins) == 0:
         low, high = float(scores.min()), float(scores.max())
         if high == low:
@@ -487,31 +668,42 @@ def plot_score_distributions(
         edges = np.asarray(bins, dtype=np.float64)
         if edges.ndim != 1 or edges.size < 2 or np.any(np.diff(edges) <= 0):
             raise ValueError("bins must be an int or at least two strictly increasing edges")
-    positive_heights, _ = np.histogram(scores[is_positive], bins=edges)
-    negative_heights, _ = np.histogram(scores[~is_positive], bins=edges)
+    # counted by binary search, not np.histogram (which sorts): the figure sorts nothing
+    positive_heights = _histogram_counts(scores[is_positive], edges)
+    negative_heights = _histogram_counts(scores[~is_positive], edges)
     if scale == "share":
         positive_heights = positive_heights / max(int(positive_heights.sum()), 1)
         negative_heights = negative_heights / max(int(negative_heights.sum()), 1)
-    regions = {
-        name: Polygon(
-            np.zeros((3, 2)),
-            closed=True,
-            facecolor=OUTCOME_COLORS[name],
-            edgecolor="none",
-            label=f"{name} ({OUTCOME_NAMES[name]})",
+    region_style = cbook.normalize_kwargs(dict(kwargs), Polygon)
+    color_key = _fixed_face_color(region_style)
+    regions = {}
+    for name in OUTCOMES:
+        region_defaults = {
+            "facecolor": OUTCOME_COLORS[name],
+            "edgecolor": "none",
+            "label": f"{name} ({OUTCOME_NAMES[name]})",
+        }
+        if color_key == "color":  # the caller's colour of faces and edges wins
+            del region_defaults["facecolor"], region_defaults["edgecolor"]
+        regions[name] = Polygon(
+            np.zeros((3, 2)), closed=True, **_style(region_defaults, region_style, Polygon)
         )
-        for name in OUTCOMES
-    }
     for region in regions.values():
         ax.add_patch(region)
     sign = -1.0 if mirrored else 1.0
     # thin outlines of the two whole histograms, so the shape stays visible across the threshold
+    outline_style = _style({"color": "black", "linewidth": 0.8}, outline_kw, Line2D)
     outlines = []
     for heights, direction in ((positive_heights, 1.0), (negative_heights, sign)):
         outline = _step_outline(edges, heights, float(edges[0]), float(edges[-1]), sign=direction)
-        outlines += ax.plot(outline[:, 0], outline[:, 1], color="black", linewidth=0.8)
-    outlines.append(ax.axhline(0.0, color="black", linewidth=0.8))
-    threshold_line = ax.axvline(threshold, color="black", linewidth=LINE_WIDTH, linestyle="--")
+        outlines += ax.plot(outline[:, 0], outline[:, 1], **outline_style)
+    outlines.append(ax.axhline(0.0, **outline_style))
+    threshold_line = ax.axvline(
+        threshold,
+        **_style(
+            {"color": "black", "linewidth": LINE_WIDTH, "linestyle": "--"}, threshold_kw, Line2D
+        ),
+    )
     class_labels = []
     if mirrored:
         for text, y, va in (("positives", 0.97, "top"), ("negatives", 0.03, "bottom")):
@@ -523,10 +715,10 @@ def plot_score_distributions(
         threshold_line,
         outlines,
         class_labels,
-        edges,
-        positive_heights,
-        negative_heights,
-        mirrored,
+        edges=edges,
+        positive_heights=positive_heights,
+        negative_heights=negative_heights,
+        mirrored=mirrored,
     )
     artists.update(threshold)
     smallest = 1 if scale == "count" else 0.05
@@ -538,7 +730,9 @@ def plot_score_distributions(
     ax.yaxis.set_major_locator(MaxNLocator(nbins=6, integer=scale == "count"))
     ax.set_xlabel("score")
     ax.set_ylabel("count" if scale == "count" else "share of class")
-    if legend:
+    if legend and color_key is not None:
+        _warn_outcome_legend_dropped(color_key)
+    elif legend:
         ax.legend(
             handles=outcome_legend_handles(),
             loc="upper left",
@@ -560,36 +754,106 @@ class CurveArtists:
     ----------
     curve : matplotlib.lines.Line2D
         The curve.
-    chance : matplotlib.lines.Line2D
-        The chance line (ROC diagonal, or the PR prevalence baseline).
-    point : matplotlib.lines.Line2D
-        The movable point (a single marker; hidden while its coordinates are NaN).
+    chance : matplotlib.lines.Line2D or None
+        The chance line (ROC diagonal, or the PR prevalence baseline); None when it was not
+        drawn (``chance=False``).
+    point : matplotlib.lines.Line2D or None
+        The movable point (a single marker; hidden while its coordinates are NaN); None when
+        no ``point`` was given.
     """
 
     curve: Line2D
-    chance: Line2D
-    point: Line2D
+    _: KW_ONLY
+    chance: Line2D | None = None
+    point: Line2D | None = None
 
     def move_point(self, x: float, y: float) -> None:
-        """Move the point to ``(x, y)``; NaN hides it (for example undefined precision)."""
+        """Move the point to ``(x, y)``; NaN hides it (for example undefined precision).
+
+        Raises
+        ------
+        ValueError
+            If the plot was drawn without a point (``point=None``): there is nothing to move.
+            Pass ``point=(x, y)`` when drawing (``(nan, nan)`` draws it hidden) to move it later.
+        """
+        if self.point is None:
+            raise ValueError(
+                "this curve was drawn without a point, so there is none to move; pass "
+                "point=(x, y) to the plot function (point=(nan, nan) draws it hidden)"
+            )
         self.point.set_data([float(x)], [float(y)])
 
 
-def _point_marker(ax: Axes, point: tuple[float, float] | None) -> Line2D:
-    x, y = (np.nan, np.nan) if point is None else point
-    (marker,) = ax.plot(
-        [x],
-        [y],
-        marker="o",
-        markersize=9,
-        color=HIGHLIGHT_COLOR,
-        markeredgecolor="black",
-        markeredgewidth=1.2,
-        linestyle="none",
-        zorder=5,
-        label="current threshold",
-    )
+def _point_marker(
+    ax: Axes, point: tuple[float, float] | None, point_kw: dict[str, Any] | None
+) -> Line2D | None:
+    if point is None:
+        if point_kw:
+            warnings.warn(
+                "point_kw is ignored when no point is given (point=None)", UserWarning, stacklevel=3
+            )
+        return None
+    x, y = (float(value) for value in point)
+    defaults = {
+        "marker": "o",
+        "markersize": 9,
+        "color": HIGHLIGHT_COLOR,
+        "markeredgecolor": "black",
+        "markeredgewidth": 1.2,
+        "linestyle": "none",
+        "zorder": 5,
+        "label": "current threshold",
+    }
+    (marker,) = ax.plot([x], [y], **_style(defaults, point_kw, Line2D))
     return marker
+
+
+def _chance_line(
+    ax: Axes,
+    x: list[float],
+    y: list[float],
+    *,
+    chance: bool,
+    chance_kw: dict[str, Any] | None,
+    label: str,
+) -> Line2D | None:
+    if not chance:
+        if chance_kw:
+            warnings.warn("chance_kw is ignored when chance=False", UserWarning, stacklevel=3)
+        return None
+    defaults = {
+        "color": CHANCE_COLOR,
+        "linewidth": LINE_WIDTH,
+        "linestyle": ":",
+        "label": label,
+    }
+    (line,) = ax.plot(x, y, **_style(defaults, chance_kw, Line2D))
+    return line
+
+
+def _curve_values(values: object, name: str, *, allow_nan: bool = False) -> np.ndarray:
+    """Rates as a 1-D float array, each finite and in [0, 1] (the error names ``name`` and
+    the first bad index). With ``allow_nan`` NaN is accepted: an undefined rate (precision
+    where nothing is predicted positive) is not drawn."""
+    array = as_1d(values, name)
+    if array.dtype == bool or not np.issubdtype(array.dtype, np.number):
+        raise TypeError(f"{name} must be numeric, got values of type {array.dtype}")
+    array = array.astype(np.float64)
+    check_unit_values(np.where(np.isnan(array), 0.0, array) if allow_nan else array, name)
+    return array
+
+
+def _order_by_recall(recall: np.ndarray) -> np.ndarray | slice:
+    """The order of increasing recall, sweep order kept among equal recalls, sorting only if
+    need be: the sweep's order (thresholds descending, as :func:`evalmetrics.pr_curve` and
+    ``Sweep.recall`` give it) already has recall non-decreasing, and scikit-learn's
+    ``precision_recall_curve`` gives the reverse; either costs one pass, not a sort."""
+    steps = np.diff(recall)
+    if np.all(steps >= 0):
+        return slice(None)
+    if np.all(steps <= 0):
+        return slice(None, None, -1)
+    return np.argsort(recall, kind="stable")  # any other order: stable keeps the given order
 
 
 def plot_roc_curve(
@@ -599,8 +863,12 @@ def plot_roc_curve(
     *,
     point: tuple[float, float] | None = None,
     label: str | None = None,
+    chance: bool = True,
+    chance_kw: dict[str, Any] | None = None,
+    point_kw: dict[str, Any] | None = None,
+    **kwargs: Any,
 ) -> CurveArtists:
-    """Draw a ROC curve (square, with the chance diagonal) and a movable point.
+    """Draw a ROC curve (square, with the chance diagonal), and a movable point if asked.
 
     Consecutive points are joined by straight segments, so the area under the drawn curve is
     the trapezoid AUC of :func:`evalmetrics.roc_auc`.
@@ -610,16 +878,38 @@ def plot_roc_curve(
     ax : matplotlib.axes.Axes
         Where to draw.
     fpr, tpr : array-like
-        False and true positive rates, as returned by :func:`evalmetrics.roc_curve`.
+        False and true positive rates, as returned by :func:`evalmetrics.roc_curve`: equal
+        lengths, each value finite and in [0, 1].
     point : (float, float), optional
-        ``(fpr, tpr)`` of the current threshold; ``move_point`` changes it later.
+        ``(fpr, tpr)`` of the current threshold, drawn as a marker that ``move_point`` moves
+        later (``(nan, nan)`` draws it hidden). None (default): no marker, and
+        ``CurveArtists.point`` is None.
     label : str, optional
         Legend label of the curve.
+    chance : bool, default True
+        Draw the chance diagonal (``CurveArtists.chance`` is None otherwise).
+    chance_kw : dict, optional
+        Keywords for the diagonal (``matplotlib.axes.Axes.plot``), overriding the defaults
+        (grey, dotted, ``lw=2``, label "chance").
+    point_kw : dict, optional
+        Keywords for the marker, overriding the defaults (reddish purple circle, label
+        "current threshold"; ``label=None`` leaves it out of the legend).
+    **kwargs
+        Passed to the curve's ``matplotlib.axes.Axes.plot``, overriding the defaults (black,
+        ``lw=2``): ``color``, ``linestyle``, ``alpha``, ``zorder``, ``marker`` ...
 
     Returns
     -------
     CurveArtists
-        Curve, diagonal and point.
+        Curve, diagonal and point (None for what was not drawn).
+
+    Raises
+    ------
+    TypeError
+        If ``fpr`` or ``tpr`` is not numeric.
+    ValueError
+        If ``fpr`` or ``tpr`` holds a value outside [0, 1] (NaN and infinity too; the
+        message names the array and the index) or their lengths differ.
 
     Examples
     --------
@@ -631,24 +921,24 @@ def plot_roc_curve(
     >>> artists.move_point(0.0, 0.5)
     >>> artists.point.get_data()
     ([0.0], [0.5])
+    >>> plain = plot_roc_curve(ax, [0, 1], [0, 1], chance=False, color="C1", ls="--")
+    >>> plain.chance is None and plain.point is None, plain.curve.get_linestyle()
+    (True, '--')
     >>> plt.close(fig)
     """
-    _white_background(ax)
-    (chance,) = ax.plot(
-        [0, 1], [0, 1], color=CHANCE_COLOR, linewidth=LINE_WIDTH, linestyle=":", label="chance"
+    fpr = _curve_values(fpr, "fpr")
+    tpr = _curve_values(tpr, "tpr")
+    check_consistent_length(fpr=fpr, tpr=tpr)
+    chance_line = _chance_line(
+        ax, [0, 1], [0, 1], chance=chance, chance_kw=chance_kw, label="chance"
     )
-    (curve,) = ax.plot(
-        np.asarray(fpr, dtype=np.float64),
-        np.asarray(tpr, dtype=np.float64),
-        color=CURVE_COLOR,
-        linewidth=LINE_WIDTH,
-        label=label,
-    )
-    marker = _point_marker(ax, point)
+    defaults = {"color": CURVE_COLOR, "linewidth": LINE_WIDTH, "label": label}
+    (curve,) = ax.plot(fpr, tpr, **_style(defaults, kwargs, Line2D))
+    marker = _point_marker(ax, point, point_kw)
     _square_unit_axes(ax)
     ax.set_xlabel("false positive rate")
     ax.set_ylabel("true positive rate (recall)")
-    return CurveArtists(curve, chance, marker)
+    return CurveArtists(curve, chance=chance_line, point=marker)
 
 
 def plot_pr_curve(
@@ -656,34 +946,66 @@ def plot_pr_curve(
     precision: Sequence[float] | np.ndarray,
     recall: Sequence[float] | np.ndarray,
     *,
-    prevalence: float,
+    prevalence: float | None = None,
     point: tuple[float, float] | None = None,
     label: str | None = None,
+    chance: bool = True,
+    chance_kw: dict[str, Any] | None = None,
+    point_kw: dict[str, Any] | None = None,
+    **kwargs: Any,
 ) -> CurveArtists:
-    """Draw a precision-recall curve (square, with the prevalence baseline) and a movable point.
+    """Draw a precision-recall curve (square, with the prevalence baseline), and a point if asked.
 
     The curve is drawn as steps: with the points ordered by increasing recall, each precision
     holds over the recall interval that ends at its point, so the area under the steps is
     the step-wise average precision of :func:`evalmetrics.average_precision`. For the drawing
-    only, the first step starts at recall 0.
+    only, the first step starts at recall 0. Points whose precision is undefined (NaN, such as
+    ``Sweep.precision[0]``, where nothing is predicted positive) are not drawn.
 
     Parameters
     ----------
     ax : matplotlib.axes.Axes
         Where to draw.
     precision, recall : array-like
-        As returned by :func:`evalmetrics.pr_curve` (any order; sorted here by recall).
-    prevalence : float
-        Share of positives: the precision of a classifier that guesses at random (baseline).
+        As returned by :func:`evalmetrics.pr_curve`: equal lengths, each value in [0, 1]
+        (precision may be NaN where it is undefined). Any order: the order of
+        :func:`evalmetrics.pr_curve` and of a :class:`~evalmetrics.Sweep` (recall
+        non-decreasing) and its reverse are used as they are, any other order is sorted by
+        recall.
+    prevalence : float, optional
+        Share of positives: the precision of a classifier that guesses at random, drawn as
+        the chance line. Needed unless ``chance=False``.
     point : (float, float), optional
-        ``(recall, precision)`` of the current threshold (x first, like the axes).
+        ``(recall, precision)`` of the current threshold (x first, like the axes), drawn as a
+        marker that ``move_point`` moves later (``(nan, nan)`` draws it hidden). None
+        (default): no marker, and ``CurveArtists.point`` is None.
     label : str, optional
         Legend label of the curve.
+    chance : bool, default True
+        Draw the prevalence line (``CurveArtists.chance`` is None otherwise).
+    chance_kw : dict, optional
+        Keywords for the prevalence line, overriding the defaults (grey, dotted, ``lw=2``,
+        label "chance (prevalence)").
+    point_kw : dict, optional
+        Keywords for the marker, overriding the defaults (reddish purple circle, label
+        "current threshold"; ``label=None`` leaves it out of the legend).
+    **kwargs
+        Passed to the curve's ``matplotlib.axes.Axes.plot``, overriding the defaults (black,
+        ``lw=2``, ``drawstyle="steps-pre"``): ``color``, ``linestyle``, ``alpha``, ``zorder``,
+        ``drawstyle`` ...
 
     Returns
     -------
     CurveArtists
-        Curve, baseline and point.
+        Curve, baseline and point (None for what was not drawn).
+
+    Raises
+    ------
+    TypeError
+        If ``precision`` or ``recall`` is not numeric.
+    ValueError
+        If ``recall`` holds a value outside [0, 1] (NaN and infinity too), ``precision`` one
+        outside [0, 1] other than NaN, their lengths differ, or precision is NaN everywhere.
 
     Examples
     --------
@@ -696,78 +1018,56 @@ def plot_pr_curve(
     ([0.0, 0.5, 0.5, 1.0], [1.0, 1.0, 0.5, 0.5])
     >>> np.asarray(artists.chance.get_ydata()).tolist()
     [0.5, 0.5]
+    >>> artists.point is None
+    True
     >>> plt.close(fig)
     """
-    _white_background(ax)
-    precision = np.asarray(precision, dtype=np.float64)
-    recall = np.asarray(recall, dtype=np.float64)
-    if precision.shape != recall.shape or precision.ndim != 1 or precision.size == 0:
-        raise ValueError("precision and recall must be non-empty 1-D arrays of equal length")
-    order = np.argsort(recall, kind="stable")
-    # stable sort keeps the sweep order (thresholds descending) among equal recalls
+    precision = _curve_values(precision, "precision", allow_nan=True)
+    recall = _curve_values(recall, "recall")
+    check_consistent_length(precision=precision, recall=recall)
+    if chance:
+        if prevalence is None:
+            raise ValueError(
+                "prevalence is needed to draw the chance line; pass prevalence= (the share of "
+                "positives) or chance=False"
+            )
+        prevalence = check_in_interval(prevalence, "prevalence", 0.0, 1.0)
+    elif prevalence is not None:
+        warnings.warn(
+            "prevalence is ignored when chance=False (it only places the chance line)",
+            UserWarning,
+            stacklevel=2,
+        )
+    defined = ~np.isnan(precision)
+    if not defined.any():
+        raise ValueError("precision is NaN everywhere; there is no curve to draw")
+    precision, recall = precision[defined], recall[defined]
+    order = _order_by_recall(recall)  # no sort for the sweep's order: one sort per figure
     recall_sorted = np.concatenate([[0.0], recall[order]])
     precision_sorted = np.concatenate([[precision[order][0]], precision[order]])
-    (chance,) = ax.plot(
+    chance_line = _chance_line(
+        ax,
         [0, 1],
         [prevalence, prevalence],
-        color=CHANCE_COLOR,
-        linewidth=LINE_WIDTH,
-        linestyle=":",
+        chance=chance,
+        chance_kw=chance_kw,
         label="chance (prevalence)",
     )
-    (curve,) = ax.plot(
-        recall_sorted,
-        precision_sorted,
-        color=CURVE_COLOR,
-        linewidth=LINE_WIDTH,
-        drawstyle="steps-pre",
-        label=label,
-    )
-    marker = _point_marker(ax, point)
+    defaults = {
+        "color": CURVE_COLOR,
+        "linewidth": LINE_WIDTH,
+        "drawstyle": "steps-pre",
+        "label": label,
+    }
+    (curve,) = ax.plot(recall_sorted, precision_sorted, **_style(defaults, kwargs, Line2D))
+    marker = _point_marker(ax, point, point_kw)
     _square_unit_axes(ax)
     ax.set_xlabel("recall")
     ax.set_ylabel("precision")
-    return CurveArtists(curve, chance, marker)
+    return CurveArtists(curve, chance=chance_line, point=marker)
 
 
 # --------------------------------------------------------------------------- F-beta iso-curves
-
-
-def fbeta_isocurve(level: float, beta: float, recall: np.ndarray) -> np.ndarray:
-    """Precision that gives ``F_beta = level`` at each recall (NaN where none in [0, 1]).
-
-    Solving :math:`F_\\beta = (1+\\beta^2) P R / (\\beta^2 P + R)` for :math:`P` gives
-
-    .. math:: P = \\frac{f R}{(1+\\beta^2) R - f \\beta^2},
-
-    defined where the denominator is positive and the result at most 1.
-
-    Parameters
-    ----------
-    level : float
-        The value ``f`` of F-beta, in (0, 1].
-    beta : float
-        Positive weight; beta > 1 weights recall more.
-    recall : numpy.ndarray
-        Recall values in [0, 1].
-
-    Returns
-    -------
-    numpy.ndarray
-        Precision on the iso-curve, NaN where the curve leaves the unit square.
-
-    Examples
-    --------
-    >>> fbeta_isocurve(0.5, 1.0, np.array([0.25, 0.5, 1.0])).round(4).tolist()
-    [nan, 0.5, 0.3333]
-    """
-    recall = np.asarray(recall, dtype=np.float64)
-    beta_squared = float(beta) ** 2
-    denominator = (1 + beta_squared) * recall - level * beta_squared
-    with np.errstate(divide="ignore", invalid="ignore"):
-        precision = level * recall / denominator
-    outside = (denominator <= 0) | (precision > 1 + 1e-12) | (precision < 0)
-    return np.where(outside, np.nan, precision)
 
 
 @dataclass
@@ -790,15 +1090,17 @@ class IsoCurveArtists:
 
     lines: list[Line2D]
     labels: list[Text]
+    _: KW_ONLY
     levels: tuple[float, ...]
     recall: np.ndarray
     beta: float = field(default=np.nan)
 
     def update(self, beta: float) -> None:
         """Redraw the iso-curves for a new beta."""
-        beta_squared = float(beta) ** 2
+        beta = check_beta(beta)
+        beta_squared = beta**2
         for level, line, text in zip(self.levels, self.lines, self.labels, strict=True):
-            precision = fbeta_isocurve(level, beta, self.recall)
+            precision = fbeta_isocurve(self.recall, beta=beta, level=level)
             line.set_data(self.recall, precision)
             # label where the curve leaves the square: the top edge (precision 1) when
             # beta >= 1, the right edge (recall 1) otherwise, so the labels spread out
@@ -815,10 +1117,12 @@ class IsoCurveArtists:
 
 def plot_fbeta_isocurves(
     ax: Axes,
-    beta: float,
     *,
+    beta: float,
     levels: Sequence[float] = (0.2, 0.4, 0.6, 0.8),
     n_points: int = 400,
+    label_kw: dict[str, Any] | None = None,
+    **kwargs: Any,
 ) -> IsoCurveArtists:
     """Draw curves of equal F-beta on the precision-recall plane (recall on x).
 
@@ -836,11 +1140,23 @@ def plot_fbeta_isocurves(
         F-beta values of the curves, each in (0, 1].
     n_points : int, default 400
         Recall grid size.
+    label_kw : dict, optional
+        Keywords for the level labels (``matplotlib.text.Text``), overriding the defaults
+        (dark grey, small). Their position and alignment follow beta, so ``x``, ``y``,
+        ``position``, ``ha`` and ``va`` given here are ignored with a warning.
+    **kwargs
+        Passed to every iso-line's ``matplotlib.axes.Axes.plot``, overriding the defaults
+        (grey, ``lw=1``): ``color``, ``linestyle``, ``alpha``, ``zorder`` ...
 
     Returns
     -------
     IsoCurveArtists
         Lines and labels; ``update(beta)`` redraws them.
+
+    Warns
+    -----
+    UserWarning
+        If ``label_kw`` sets what ``update`` places (position or alignment).
 
     Examples
     --------
@@ -848,34 +1164,37 @@ def plot_fbeta_isocurves(
     >>> matplotlib.use("Agg")
     >>> import matplotlib.pyplot as plt
     >>> fig, ax = plt.subplots()
-    >>> artists = plot_fbeta_isocurves(ax, 1.0, levels=[0.5])
+    >>> artists = plot_fbeta_isocurves(ax, beta=1.0, levels=[0.5])
     >>> artists.labels[0].get_text()
     'F=0.5'
     >>> plt.close(fig)
     """
-    _white_background(ax)
-    levels = tuple(float(level) for level in levels)
-    if any(not 0 < level <= 1 for level in levels):
-        raise ValueError(f"levels must lie in (0, 1], got {levels}")
+    beta = check_beta(beta)
+    levels = tuple(check_in_interval(level, "levels", 0.0, 1.0, low_open=True) for level in levels)
+    n_points = check_positive_int(n_points, "n_points", minimum=2)
     recall = np.linspace(0.0, 1.0, n_points)
+    line_style = _style({"color": CHANCE_COLOR, "linewidth": 1.0}, kwargs, Line2D)
+    label_style = _style(
+        {"color": "#555555", "fontsize": "small", "clip_on": False}, label_kw, Text
+    )
+    placed = ("x", "y", "position", "horizontalalignment", "verticalalignment")
+    overridden = [key for key in placed if key in label_style]
+    if overridden:
+        warnings.warn(
+            f"label_kw sets {', '.join(overridden)}, which the labels ignore: they are placed "
+            "where each iso-curve leaves the square, and move with beta",
+            UserWarning,
+            stacklevel=2,
+        )
+        for key in overridden:
+            del label_style[key]
     lines = []
     labels = []
     for level in levels:
-        (line,) = ax.plot(recall, recall, color=CHANCE_COLOR, linewidth=1.0)
+        (line,) = ax.plot(recall, recall, **line_style)
         lines.append(line)
-        labels.append(
-            ax.text(
-                1.03,
-                0.0,
-                f"F={level:g}",
-                color="#555555",
-                fontsize="small",
-                va="center",
-                ha="left",
-                clip_on=False,
-            )
-        )
-    artists = IsoCurveArtists(lines, labels, levels, recall)
+        labels.append(ax.text(1.03, 0.0, f"F={level:g}", **label_style))
+    artists = IsoCurveArtists(lines, labels, levels=levels, recall=recall)
     artists.update(beta)
     _square_unit_axes(ax)
     ax.set_xlabel("recall")
@@ -902,47 +1221,36 @@ class RankedListArtists:
         Grades shown, in rank order.
     k : int
         Cut-off shown.
+    outcome_colors : bool
+        Whether the bars take the outcome colours (and ``update`` recolours them); False when
+        the caller gave the bars' colour (``facecolor`` or ``color``), which then stays.
     """
 
     items: PolyCollection
     cutoff: Line2D
     cutoff_label: Text
+    _: KW_ONLY
     rels: np.ndarray
     k: int
+    outcome_colors: bool = True
 
     def update(
         self, *, rels: Sequence[float] | np.ndarray | None = None, k: int | None = None
     ) -> None:
         """Show new grades and/or a new cut-off K."""
         if rels is not None:
-            new_rels = _check_grades(rels)
+            new_rels = check_ranked_list(rels)
             if new_rels.size != self.rels.size:
                 raise ValueError(f"rels must keep its length {self.rels.size}, got {new_rels.size}")
             self.rels = new_rels
             self.items.set_verts(_item_bars(self.rels))
         if k is not None:
-            self.k = _check_cutoff(k, self.rels.size)
-        self.items.set_facecolor(_item_colors(self.rels, self.k))
+            self.k = check_k(k, "k", at_most=self.rels.size, at_most_is="the length of rels")
+        if self.outcome_colors:
+            self.items.set_facecolor(_item_colors(self.rels, self.k))
         self.cutoff.set_xdata([self.k + 0.5, self.k + 0.5])
         self.cutoff_label.set_x(self.k + 0.5)
         self.cutoff_label.set_text(f"K = {self.k}")
-
-
-def _check_grades(rels: object) -> np.ndarray:
-    grades = np.asarray(rels, dtype=np.float64)
-    if grades.ndim != 1 or grades.size == 0:
-        raise ValueError(f"rels must be a non-empty 1-D array, got shape {grades.shape}")
-    if not np.all(np.isfinite(grades)) or np.any(grades < 0):
-        raise ValueError("rels must hold finite grades >= 0")
-    return grades
-
-
-def _check_cutoff(k: object, n_items: int) -> int:
-    if isinstance(k, bool) or not isinstance(k, (int, np.integer)):
-        raise TypeError(f"k must be a positive integer, got {k!r}")
-    if not 1 <= int(k) <= n_items:
-        raise ValueError(f"k must lie in 1..{n_items}, got {k}")
-    return int(k)
 
 
 def _item_bars(rels: np.ndarray) -> np.ndarray:
@@ -971,7 +1279,13 @@ def _item_colors(rels: np.ndarray, k: int) -> np.ndarray:
 
 
 def plot_ranked_list(
-    ax: Axes, rels: Sequence[float] | np.ndarray, k: int, *, legend: bool = True
+    ax: Axes,
+    rels: Sequence[float] | np.ndarray,
+    *,
+    k: int,
+    legend: bool = True,
+    cutoff_kw: dict[str, Any] | None = None,
+    **kwargs: Any,
 ) -> RankedListArtists:
     """Draw a ranked list as a strip of bars, rank 1 on the left, with the cut-off after rank K.
 
@@ -990,11 +1304,26 @@ def plot_ranked_list(
         Cut-off, 1 <= k <= n.
     legend : bool, default True
         Add a legend of the four outcomes.
+    cutoff_kw : dict, optional
+        Keywords for the cut-off line (``matplotlib.axes.Axes.axvline``), overriding the
+        defaults (black, dashed, ``lw=2``).
+    **kwargs
+        Passed to the bars (``matplotlib.collections.PolyCollection``), overriding the
+        defaults: ``edgecolor``, ``linewidth``, ``alpha``, ``hatch``, ``zorder`` ... By
+        default the face colours are the outcome colours and follow ``update``; a
+        ``facecolor`` (one colour, or one per bar) or ``color`` given here replaces them and
+        is kept by ``update``, and the legend of the outcomes is then not drawn, with a
+        warning unless ``legend=False``.
 
     Returns
     -------
     RankedListArtists
         Bars, cut-off line and label; ``update(rels=..., k=...)`` changes them in place.
+
+    Warns
+    -----
+    UserWarning
+        If ``facecolor`` or ``color`` is given with ``legend=True`` (the legend is left out).
 
     Examples
     --------
@@ -1010,17 +1339,32 @@ def plot_ranked_list(
     'K = 3'
     >>> plt.close(fig)
     """
-    _white_background(ax)
-    grades = _check_grades(rels)
-    k = _check_cutoff(k, grades.size)
-    items = PolyCollection(_item_bars(grades), edgecolors="none")
+    grades = check_ranked_list(rels)
+    k = check_k(k, "k", at_most=grades.size, at_most_is="the length of rels")
+    bar_style = cbook.normalize_kwargs(dict(kwargs), PolyCollection)
+    color_key = _fixed_face_color(bar_style)
+    bar_defaults = {} if color_key == "color" else {"edgecolor": "none"}
+    items = PolyCollection(_item_bars(grades), **_style(bar_defaults, bar_style, PolyCollection))
     ax.add_collection(items)
-    cutoff = ax.axvline(k + 0.5, color="black", linewidth=LINE_WIDTH, linestyle="--")
+    cutoff = ax.axvline(
+        k + 0.5,
+        **_style({"color": "black", "linewidth": LINE_WIDTH, "linestyle": "--"}, cutoff_kw, Line2D),
+    )
     top = max(float(grades.max()), 1.0)
     cutoff_label = ax.text(
-        k + 0.5, 1.12 * top, f"K = {k}", ha="center", va="bottom", fontsize="small"
+        k + 0.5,
+        1.12 * top,
+        f"K = {k}",
+        ha="center",
+        va="bottom",
+        fontsize="small",
+        # on an opaque box, so the cut-off line does not strike through the text
+        bbox={"facecolor": "white", "edgecolor": "none", "pad": 1.0},
+        zorder=3,
     )
-    artists = RankedListArtists(items, cutoff, cutoff_label, grades, k)
+    artists = RankedListArtists(
+        items, cutoff, cutoff_label, rels=grades, k=k, outcome_colors=color_key is None
+    )
     artists.update(k=k)
     ax.set_xlim(0.4, grades.size + 0.6)
     ax.set_ylim(0, 1.35 * top)
@@ -1030,7 +1374,9 @@ def plot_ranked_list(
     ax.set_ylabel("grade")
     for side in ("top", "right"):
         ax.spines[side].set_visible(False)
-    if legend:
+    if legend and color_key is not None:
+        _warn_outcome_legend_dropped(color_key)
+    elif legend:
         handles = [
             Patch(facecolor=OUTCOME_COLORS["TP"], label="relevant, in top K (TP)"),
             Patch(facecolor=OUTCOME_COLORS["FP"], label="not relevant, in top K (FP)"),

@@ -88,7 +88,7 @@ def test_sweep_counts_by_index():
     ],
 )
 def test_counts_at_and_sweep_at_any_threshold(threshold, expected):
-    assert em.counts_at(Y, S, threshold) == expected
+    assert em.counts_at(Y, S, threshold=threshold) == expected
     assert em.sweep(Y, S).at(threshold) == expected
 
 
@@ -98,7 +98,7 @@ def test_sweep_at_matches_direct_counting_on_random_data():
         n = int(rng.integers(1, 30))
         y = rng.integers(0, 2, n)
         s = rng.integers(0, 5, n) / 4
-        sw = em.sweep(y, s)
+        sw = em.sweep(y, s, zero_division=float("nan"))  # some draws have one class only
         for t in np.concatenate([np.unique(s), np.unique(s) + 0.1, [-1.0, 2.0]]):
             predicted = s >= t
             expected = Counts(
@@ -118,7 +118,7 @@ def test_sweep_pos_label_strings():
 
 
 def test_sweep_single_sample():
-    sw = em.sweep([1], [0.5])
+    sw = em.sweep([1], [0.5], zero_division=float("nan"))  # no negatives: fpr is 0/0
     np.testing.assert_array_equal(sw.thresholds, [np.inf, 0.5])
     np.testing.assert_array_equal(sw.tp, [0, 1])
     np.testing.assert_array_equal(sw.fp, [0, 0])
@@ -230,3 +230,96 @@ def test_fast_paths_agree_with_the_hand_sweep_sums():
     precision, recall, _ = em.pr_curve(Y, S)
     steps = np.diff(np.concatenate([[0.0], recall])) * precision
     assert em.average_precision(Y, S) == pytest.approx(steps.sum(), rel=1e-15)
+
+
+# --- the one 0/0 knob: zero_division -----------------------------------------------------------
+
+
+def test_sweep_warns_once_per_missing_class_and_zero_division_chooses_silently():
+    with pytest.warns(UndefinedMetricWarning, match="false positive rate") as record:
+        sw = em.sweep([1, 1, 1], [0.2, 0.4, 0.4])
+    assert len(record) == 1
+    assert "for 3 of 3 thresholds" in str(record[0].message)
+    assert np.isnan(sw.fpr).all()
+    np.testing.assert_array_equal(sw.tpr, [0, 2 / 3, 1])
+    for value in (0.0, 1.0):
+        with no_warnings():
+            sw = em.sweep([0, 0], [0.2, 0.4], zero_division=value)
+        np.testing.assert_array_equal(sw.tpr, [value] * 3)
+        assert sw.recall is sw.tpr
+        np.testing.assert_array_equal(sw.fpr, [0, 0.5, 1])
+
+
+def test_sweep_precision_at_infinity_is_nan_silently_whatever_the_policy():
+    for value in ("warn", 0.0, 1.0):
+        with no_warnings():
+            sw = em.sweep([0, 1, 1], [0.1, 0.5, 0.9], zero_division=value)
+        assert np.isnan(sw.precision[0])
+        np.testing.assert_array_equal(sw.precision[1:], [1, 1, 2 / 3])
+
+
+def test_sweep_rate_arrays_are_read_only():
+    sw = em.sweep(Y, S)
+    for name in ("tpr", "fpr", "recall", "precision"):
+        with pytest.raises(ValueError, match="read-only"):
+            getattr(sw, name)[0] = 0.5
+
+
+def test_sweep_rejects_a_bad_zero_division():
+    with pytest.raises(ValueError, match="zero_division"):
+        em.sweep(Y, S, zero_division=0.5)
+    with pytest.raises(ValueError, match="zero_division"):
+        em.roc_curve(Y, S, zero_division="skip")
+
+
+def test_roc_curve_zero_division_fills_the_undefined_rate():
+    with no_warnings():
+        fpr, tpr, _ = em.roc_curve([1, 1], [0.2, 0.4], zero_division=0.0)
+    np.testing.assert_array_equal(fpr, [0, 0, 0])
+    np.testing.assert_array_equal(tpr, [0, 0.5, 1])
+
+
+def test_roc_auc_zero_division():
+    for value in (0.0, 1.0):
+        with no_warnings():
+            assert em.roc_auc([1, 1, 1], [0.1, 0.2, 0.3], zero_division=value) == value
+    with no_warnings():
+        assert math.isnan(em.roc_auc([0, 0], [0.1, 0.2], zero_division=float("nan")))
+    with pytest.warns(UndefinedMetricWarning, match="number of negatives in y_true is 0"):
+        em.roc_auc([1, 1], [0.1, 0.2])
+    with pytest.warns(UndefinedMetricWarning, match="number of positives in y_true is 0"):
+        em.roc_auc([0, 0], [0.1, 0.2])
+
+
+def test_pr_curve_zero_division_and_no_fpr_warning_without_negatives():
+    with no_warnings():  # no negatives: the PR curve is defined, the FPR is not its business
+        precision, recall, _ = em.pr_curve([1, 1], [0.2, 0.4])
+    np.testing.assert_array_equal(precision, [1, 1])
+    np.testing.assert_array_equal(recall, [0.5, 1])
+    with no_warnings():
+        _, recall, _ = em.pr_curve([0, 0], [0.3, 0.9], zero_division=1.0)
+    np.testing.assert_array_equal(recall, [1, 1])
+
+
+def test_average_precision_zero_division():
+    for value in (0.0, 1.0):
+        with no_warnings():
+            assert em.average_precision([0, 0], [0.3, 0.9], zero_division=value) == value
+
+
+def test_counts_at_never_warns_on_one_class():
+    with no_warnings():
+        assert em.counts_at([1, 1], [0.2, 0.4], threshold=0.3) == Counts(tp=1, fp=0, tn=0, fn=1)
+        assert em.counts_at([0, 0], [0.2, 0.4], threshold=0.3) == Counts(tp=0, fp=1, tn=1, fn=0)
+
+
+def test_curves_come_from_the_sweep_arrays():
+    sw = em.sweep(Y, S)
+    fpr, tpr, thresholds = em.roc_curve(Y, S)
+    np.testing.assert_array_equal(fpr, sw.fpr)
+    np.testing.assert_array_equal(tpr, sw.tpr)
+    precision, recall, _ = em.pr_curve(Y, S)
+    np.testing.assert_array_equal(precision, sw.precision[1:])
+    np.testing.assert_array_equal(recall, sw.recall[1:])
+    fpr[0] = 0.5  # the returned arrays are copies: the sweep's stay read-only and unchanged
+    assert sw.fpr[0] == 0

@@ -45,7 +45,7 @@ def scored(draw):
 @given(counts_st, betas)
 def test_fbeta_lies_between_precision_and_recall(c, beta):
     assume(c.tp + c.fp > 0 and c.tp + c.fn > 0)  # P and R defined
-    p, r, f = c.precision, c.recall, c.fbeta(beta)
+    p, r, f = c.precision, c.recall, c.fbeta(beta=beta)
     slack = 1e-12
     assert min(p, r) - slack <= f <= max(p, r) + slack
 
@@ -87,8 +87,8 @@ def test_fbeta_per_class_lies_between_precision_and_recall(pair, beta, zero_divi
 def test_e_measure_is_one_minus_f(c, beta, zero_division):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", em.UndefinedMetricWarning)
-        e = c.e_measure(beta, zero_division=zero_division)
-        f = c.fbeta(beta, zero_division=zero_division)
+        e = c.e_measure(beta=beta, zero_division=zero_division)
+        f = c.fbeta(beta=beta, zero_division=zero_division)
     np.testing.assert_equal(e, 1.0 - f)
 
 
@@ -151,3 +151,33 @@ def test_roc_curve_is_monotone_from_origin_to_one(case):
     assert fpr[0] == tpr[0] == 0 and fpr[-1] == tpr[-1] == 1
     assert np.all(np.diff(fpr) >= 0) and np.all(np.diff(tpr) >= 0)
     assert np.all(np.diff(thresholds) < 0)
+
+
+# --- the sweep's rates and the F-beta candidates (issue 16) -------------------------------------
+
+
+@given(scored())
+def test_sweep_rates_are_monotone_and_end_at_zero_and_one(data):
+    y, scores = data
+    sw = em.sweep(y, scores)
+    for rate in (sw.tpr, sw.fpr):
+        assert rate[0] == 0 and rate[-1] == 1
+        assert (np.diff(rate) >= 0).all()
+    assert ((sw.precision[1:] > 0) | (sw.tp[1:] == 0)).all()
+    assert sw.precision[-1] == y.mean()  # everything predicted positive: the prevalence
+
+
+@given(scored(), betas)
+def test_the_best_f_beta_over_the_sweep_is_at_a_candidate(data, beta):
+    y, scores = data
+    sw = em.sweep(y, scores)
+    f = sw.fbeta(beta=beta)
+    assert f[sw.fbeta_candidates()].max() >= f.max() * (1 - 1e-12)
+
+
+@given(counts_st, st.floats(0, 1), st.integers(1, 10**7))
+def test_at_prevalence_keeps_the_size_and_the_prevalence_to_rounding(c, prevalence, n_samples):
+    assume(c.tp + c.fn > 0 and c.tn + c.fp > 0)
+    moved = c.at_prevalence(prevalence=prevalence, n_samples=n_samples)
+    assert moved.n == n_samples
+    assert abs((moved.tp + moved.fn) - prevalence * n_samples) <= 0.5 + 1e-9 * n_samples

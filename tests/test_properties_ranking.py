@@ -63,42 +63,48 @@ def _row_checks(rels: np.ndarray, n_relevant: np.ndarray, k: int, gain: str):
     return [
         (
             "precision_at_k",
-            ranking.precision_at_k(rels, k),
-            lambda i: ranking.precision_at_k(rels[i], k),
+            ranking.precision_at_k(rels, k=k),
+            lambda i: ranking.precision_at_k(rels[i], k=k),
         ),
         (
             "recall_at_k",
-            ranking.recall_at_k(rels, k, n_relevant),
-            lambda i: ranking.recall_at_k(rels[i], k, int(n_relevant[i])),
+            ranking.recall_at_k(rels, k=k, n_relevant=n_relevant),
+            lambda i: ranking.recall_at_k(rels[i], k=k, n_relevant=int(n_relevant[i])),
         ),
         (
             "average_precision",
-            ranking.average_precision(rels, n_relevant, k),
-            lambda i: ranking.average_precision(rels[i], int(n_relevant[i]), k),
+            ranking.average_precision(rels, n_relevant=n_relevant, k=k),
+            lambda i: ranking.average_precision(rels[i], n_relevant=int(n_relevant[i]), k=k),
         ),
         (
             "reciprocal_rank",
-            ranking.reciprocal_rank(rels, k),
-            lambda i: ranking.reciprocal_rank(rels[i], k),
+            ranking.reciprocal_rank(rels, k=k),
+            lambda i: ranking.reciprocal_rank(rels[i], k=k),
         ),
-        ("hit_rate", ranking.hit_rate(rels, k), lambda i: ranking.hit_rate(rels[i], k)),
-        ("cg", ranking.cg(rels, k), lambda i: ranking.cg(rels[i], k)),
-        ("dcg", ranking.dcg(rels, k, gain), lambda i: ranking.dcg(rels[i], k, gain)),
-        ("ndcg", ranking.ndcg(rels, k, gain=gain), lambda i: ranking.ndcg(rels[i], k, gain=gain)),
+        ("hit_rate", ranking.hit_rate(rels, k=k), lambda i: ranking.hit_rate(rels[i], k=k)),
+        ("cg", ranking.cg(rels, k=k), lambda i: ranking.cg(rels[i], k=k)),
+        ("dcg", ranking.dcg(rels, k=k, gain=gain), lambda i: ranking.dcg(rels[i], k=k, gain=gain)),
+        (
+            "ndcg",
+            ranking.ndcg(rels, k=k, gain=gain),
+            lambda i: ranking.ndcg(rels[i], k=k, gain=gain),
+        ),
         (
             "ndcg-ideal",
-            ranking.ndcg(rels, k, ideal, gain),
-            lambda i: ranking.ndcg(rels[i], k, ideal[i], gain),
+            ranking.ndcg(rels, k=k, ideal=ideal, gain=gain),
+            lambda i: ranking.ndcg(rels[i], k=k, ideal=ideal[i], gain=gain),
         ),
         (
             "interpolated_precision",
-            ranking.interpolated_precision(rels, levels, n_relevant),
-            lambda i: ranking.interpolated_precision(rels[i], levels, int(n_relevant[i])),
+            ranking.interpolated_precision(rels, recall_levels=levels, n_relevant=n_relevant),
+            lambda i: ranking.interpolated_precision(
+                rels[i], recall_levels=levels, n_relevant=int(n_relevant[i])
+            ),
         ),
         (
             "eleven_point_ap",
-            ranking.eleven_point_ap(rels, n_relevant),
-            lambda i: ranking.eleven_point_ap(rels[i], int(n_relevant[i])),
+            ranking.eleven_point_ap(rels, n_relevant=n_relevant),
+            lambda i: ranking.eleven_point_ap(rels[i], n_relevant=int(n_relevant[i])),
         ),
     ]
 
@@ -124,12 +130,12 @@ def test_means_over_a_batch_equal_means_of_the_rows(rels, k):
         assert np.isnan(ranking.mean_average_precision(rels, k=k))
     else:
         assert ranking.mean_average_precision(rels, k=k) == pytest.approx(np.nanmean(ap))
-    assert ranking.mean_average_precision(rels, k=k, undefined="zero") == pytest.approx(
+    assert ranking.mean_average_precision(rels, k=k, zero_division=0.0) == pytest.approx(
         np.nan_to_num(ap).mean()
     )
-    assert ranking.mean_reciprocal_rank(rels, k) == pytest.approx(
-        ranking.reciprocal_rank(rels, k).mean()
+    assert ranking.mean_reciprocal_rank(rels, k=k) == pytest.approx(
+        ranking.reciprocal_rank(rels, k=k).mean()
     )
     hits = (rels[:, :k] > 0).sum()
     if (rels > 0).any():
-        assert ranking.hit_ratio(rels, k) == pytest.approx(hits / (rels > 0).sum())
+        assert ranking.hit_ratio(rels, k=k) == pytest.approx(hits / (rels > 0).sum())

@@ -167,12 +167,12 @@ def test_mean_average_precision_with_each_denominator():
 
 def test_mean_average_precision_undefined_rows_with_retrieved():
     # row 0: [1, 0], n = 1 -> retrieved 1/1 = 1; row 1: no relevant item, undefined
-    # skip: mean over row 0 only = 1.0 (with a warning); zero: (1 + 0) / 2 = 0.5
+    # "warn": mean over row 0 only = 1.0 (with a warning); 0.0: (1 + 0) / 2 = 0.5
     rels = [[1, 0], [0, 0]]
-    with pytest.warns(UndefinedMetricWarning, match="skipped 1 of 2"):
+    with pytest.warns(UndefinedMetricWarning, match="left out 1 of 2"):
         skipped = ranking.mean_average_precision(rels, denominator="retrieved")
     assert skipped == 1.0
-    assert ranking.mean_average_precision(rels, undefined="zero", denominator="retrieved") == 0.5
+    assert ranking.mean_average_precision(rels, zero_division=0.0, denominator="retrieved") == 0.5
 
 
 def test_map_min_k_needs_k():
@@ -249,6 +249,6 @@ def test_min_k_without_k_names_both_arguments():
         ranking.average_precision([1, 0, 1], denominator="min_k")
 
 
-def test_denominator_is_keyword_only():
+def test_options_are_keyword_only():
     with pytest.raises(TypeError):
-        ranking.average_precision([1, 0, 1], None, 2, "min_k")
+        ranking.average_precision([1, 0, 1], 2)  # n_relevant or k? neither: a TypeError

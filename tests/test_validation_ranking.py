@@ -12,11 +12,11 @@ R2 = [[1, 0, 1], [0, 1, 0]]  # a valid 2-D batch
 
 BAD_INPUTS = [
     # k: a positive Python or numpy integer
-    pytest.param(lambda: ranking.precision_at_k(R, 10.0), TypeError, r"^k must be", id="k-float"),
-    pytest.param(lambda: ranking.precision_at_k(R, 0), ValueError, r"^k must be", id="k-zero"),
-    pytest.param(lambda: ranking.recall_at_k(R, -2), ValueError, r"^k must be", id="k-negative"),
-    pytest.param(lambda: ranking.hit_rate(R, True), TypeError, r"^k must be", id="k-bool"),
-    pytest.param(lambda: ranking.hit_ratio(R, "3"), TypeError, r"^k must be", id="k-string"),
+    pytest.param(lambda: ranking.precision_at_k(R, k=10.0), TypeError, r"^k must be", id="k-float"),
+    pytest.param(lambda: ranking.precision_at_k(R, k=0), ValueError, r"^k must be", id="k-zero"),
+    pytest.param(lambda: ranking.recall_at_k(R, k=-2), ValueError, r"^k must be", id="k-negative"),
+    pytest.param(lambda: ranking.hit_rate(R, k=True), TypeError, r"^k must be", id="k-bool"),
+    pytest.param(lambda: ranking.hit_ratio(R, k="3"), TypeError, r"^k must be", id="k-string"),
     pytest.param(
         lambda: ranking.average_precision(R, k=2.5), TypeError, r"^k must be", id="k-float-ap"
     ),
@@ -49,7 +49,7 @@ BAD_INPUTS = [
         id="rels-3d",
     ),
     pytest.param(
-        lambda: ranking.precision_at_k([], 1), ValueError, r"^rels is empty", id="rels-empty"
+        lambda: ranking.precision_at_k([], k=1), ValueError, r"^rels is empty", id="rels-empty"
     ),
     pytest.param(
         lambda: ranking.reciprocal_rank([[]]), ValueError, r"^rels is empty", id="rels-empty-2d"
@@ -78,13 +78,13 @@ BAD_INPUTS = [
         id="n_relevant-negative",
     ),
     pytest.param(
-        lambda: ranking.recall_at_k(R, 2, n_relevant=2.0),
+        lambda: ranking.recall_at_k(R, k=2, n_relevant=2.0),
         TypeError,
         r"^n_relevant must be an integer",
         id="n_relevant-float",
     ),
     pytest.param(
-        lambda: ranking.recall_at_k(R, 2, n_relevant=True),
+        lambda: ranking.recall_at_k(R, k=2, n_relevant=True),
         TypeError,
         r"^n_relevant must be an integer",
         id="n_relevant-bool",
@@ -108,7 +108,7 @@ BAD_INPUTS = [
         id="n_relevant-wrong-shape",
     ),
     pytest.param(
-        lambda: ranking.hit_ratio(R2, 2, n_relevant=[[2, 2]]),
+        lambda: ranking.hit_ratio(R2, k=2, n_relevant=[[2, 2]]),
         ValueError,
         r"^n_relevant has shape",
         id="n_relevant-2d",
@@ -182,32 +182,32 @@ BAD_INPUTS = [
         id="gain-exponential-overflow",
     ),
     pytest.param(
-        lambda: ranking.mean_average_precision(R2, undefined="drop"),
+        lambda: ranking.mean_average_precision(R2, zero_division="skip"),
         ValueError,
-        r"^undefined must be one of",
-        id="undefined-unknown",
+        r"^zero_division must be 'warn', 0.0, 1.0 or nan",
+        id="zero-division-unknown",
     ),
     # recall levels
     pytest.param(
-        lambda: ranking.interpolated_precision(R, 1.5),
+        lambda: ranking.interpolated_precision(R, recall_levels=1.5),
         ValueError,
         r"^recall_levels must lie in \[0, 1\]",
         id="levels-above-1",
     ),
     pytest.param(
-        lambda: ranking.interpolated_precision(R, [0.1, np.nan]),
+        lambda: ranking.interpolated_precision(R, recall_levels=[0.1, np.nan]),
         ValueError,
         r"^recall_levels must lie in .* index 1",
         id="levels-nan",
     ),
     pytest.param(
-        lambda: ranking.interpolated_precision(R, ["a"]),
+        lambda: ranking.interpolated_precision(R, recall_levels=["a"]),
         TypeError,
         r"^recall_levels must be numeric",
         id="levels-strings",
     ),
     pytest.param(
-        lambda: ranking.interpolated_precision(R, []),
+        lambda: ranking.interpolated_precision(R, recall_levels=[]),
         ValueError,
         r"^recall_levels is empty",
         id="levels-empty",
@@ -269,9 +269,9 @@ def test_at_least_40_distinct_bad_ranking_inputs():
 
 
 def test_numpy_integers_are_accepted_as_k_and_n_relevant():
-    assert ranking.precision_at_k(R, np.int64(2)) == 0.5
+    assert ranking.precision_at_k(R, k=np.int64(2)) == 0.5
     assert ranking.average_precision(R2, n_relevant=np.array([2, 1], dtype=np.int32))[1] == 0.5
 
 
 def test_bool_grades_count_as_zero_and_one():
-    assert ranking.precision_at_k([True, False], 2) == 0.5
+    assert ranking.precision_at_k([True, False], k=2) == 0.5

@@ -86,8 +86,17 @@ def test_parameter_snaps_formats_and_validates():
         Parameter("t", [0.1, 0.1])
     with pytest.raises(ValueError, match="empty"):
         Parameter("t", [])
-    with pytest.raises(ValueError, match="finite"):
+    with pytest.raises(ValueError, match="values of parameter 't' contains NaN at index 1"):
         Parameter("t", [0.1, np.nan])
+    with pytest.raises(ValueError, match="contains an infinite value at index 0"):
+        Parameter("t", [np.inf, 0.1])
+    with pytest.raises(TypeError, match="values of parameter 't' must be numeric"):
+        Parameter("t", ["a", "b"])
+    with pytest.raises(ValueError, match="values of parameter 't' must be 1-D"):
+        Parameter("t", [[0.1, 0.2]])
+    with pytest.raises(ValueError, match=r"initial of parameter 't' must lie in \[-inf, inf\]"):
+        Parameter("t", [0.1, 0.2], initial=np.nan)
+    assert Parameter("t", range(3), initial=7).initial == 7.0  # snapped when used
 
 
 def test_explorer_set_snaps_and_rejects_unknown_names(data):
@@ -113,6 +122,74 @@ def test_too_many_frames_is_refused():
         explorer.static_html(frames=True)
 
 
+@pytest.fixture
+def sorts_of(monkeypatch):
+    """Count the sorts numpy does of arrays with ``n`` elements (argsort, sort, lexsort).
+
+    The explorers of scores must sort them once, in one evalmetrics.sweep, and take rates,
+    counts and curves from it; a second roc_curve, pr_curve or counts_at would sort again.
+    """
+    calls = []
+
+    def counting(function):
+        def wrapper(a, *args, **kwargs):
+            calls.append((function.__name__, np.shape(a)[-1] if np.ndim(a) else 0))
+            return function(a, *args, **kwargs)
+
+        return wrapper
+
+    for name in ("argsort", "sort", "lexsort"):
+        monkeypatch.setattr(np, name, counting(getattr(np, name)))
+
+    def count(n):
+        return [name for name, size in calls if size == n]
+
+    return count
+
+
+@pytest.mark.parametrize("make", ["threshold", "beta", "imbalance"])
+def test_an_explorer_of_scores_sorts_them_once(make, sorts_of):
+    y_true, y_score = scores(1999, 4)  # 1999: no other array the explorers sort has this size
+    explorer = {
+        "threshold": lambda: threshold_explorer(y_true, y_score),
+        "beta": lambda: beta_explorer(y_true, y_score),
+        "imbalance": lambda: imbalance_explorer(y_true, y_score),
+    }[make]()
+    (parameter,) = explorer.parameters.values()
+    for value in parameter.values[::7]:
+        explorer.set(**{parameter.name: value})
+    assert sorts_of(1999) == ["argsort"]
+
+
+@pytest.mark.parametrize("make", ["threshold", "beta", "imbalance"])
+def test_distinct_scores_are_sorted_once_per_explorer(make, monkeypatch):
+    """With distinct scores the PR curve has a point per score, and a histogram sorts each
+    class: a sort of as many values as the scores or as one class counts (the figure's PR plot
+    and histogram must take the sweep's order and binary-search the bin edges instead)."""
+    rng = np.random.default_rng(12)
+    y_true = (rng.random(1999) < 0.3).astype(int)
+    y_score = rng.random(1999)  # distinct, no clipping: 1999 points on each curve
+    sizes = []
+    for name in ("argsort", "sort", "lexsort"):
+        original = getattr(np, name)
+
+        def wrapper(a, *args, _original=original, **kwargs):
+            sizes.append(np.shape(a)[-1] if np.ndim(a) else 0)
+            return _original(a, *args, **kwargs)
+
+        monkeypatch.setattr(np, name, wrapper)
+    explorer = {
+        "threshold": lambda: threshold_explorer(y_true, y_score),
+        "beta": lambda: beta_explorer(y_true, y_score),
+        "imbalance": lambda: imbalance_explorer(y_true, y_score),
+    }[make]()
+    (parameter,) = explorer.parameters.values()
+    for value in parameter.values[::7]:
+        explorer.set(**{parameter.name: value})
+    n_positive = int(y_true.sum())
+    assert [size for size in sizes if size in {1999, n_positive, 1999 - n_positive}] == [1999]
+
+
 # ------------------------------------------------------------------ threshold explorer
 
 
@@ -123,7 +200,7 @@ def test_threshold_explorer_readouts_equal_counts_at(data):
     assert len(values) == MAX_FRAMES and values[0] == 0.0 and values[-1] == 1.0
     for threshold in values[::4]:
         explorer.set(threshold=threshold)
-        expected = em.counts_at(y_true, y_score, threshold)
+        expected = em.counts_at(y_true, y_score, threshold=threshold)
         readout = explorer.readout
         assert set(readout) == {"accuracy", "precision", "recall", "f1", "fpr"}
         assert same(readout["accuracy"], expected.accuracy)
@@ -139,7 +216,7 @@ def test_threshold_explorer_artists_follow_the_threshold(data):
     artists = explorer.artists
     tp_region = artists["histogram"].regions["TP"].get_xy().copy()
     explorer.set(threshold=0.3)
-    counts = em.counts_at(y_true, y_score, 0.3)
+    counts = em.counts_at(y_true, y_score, threshold=0.3)
     assert list(artists["histogram"].threshold_line.get_xdata()) == [0.3, 0.3]
     assert not np.array_equal(artists["histogram"].regions["TP"].get_xy(), tp_region)
     texts = [t.get_text() for row in artists["matrix"].texts for t in row]
@@ -183,10 +260,10 @@ def test_fast_render_equals_a_full_draw(data):
 
 def brute_force_best(y_true, y_score, beta):
     """Highest F-beta over every distinct threshold, and the highest threshold reaching it."""
-    sweep = em.sweep(y_true, y_score)
+    sweep = em.sweep(y_true, y_score, zero_division=np.nan)  # one class: rates not used
     best_value, best_threshold = -1.0, None
     for index in range(1, len(sweep.thresholds)):
-        value = sweep.counts(index).fbeta(beta, zero_division=0.0)
+        value = sweep.counts(index).fbeta(beta=beta, zero_division=0.0)
         if value > best_value:
             best_value, best_threshold = value, float(sweep.thresholds[index])
     return best_value, best_threshold
@@ -210,9 +287,9 @@ def test_beta_explorer_finds_the_best_threshold(data):
         readout = explorer.readout
         assert readout["fbeta"] == best_value
         assert readout["threshold"] == best_threshold
-        counts = em.counts_at(y_true, y_score, best_threshold)
+        counts = em.counts_at(y_true, y_score, threshold=best_threshold)
         assert readout["precision"] == counts.precision and readout["recall"] == counts.recall
-        assert readout["fbeta"] == counts.fbeta(beta)
+        assert readout["fbeta"] == counts.fbeta(beta=beta)
         assert explorer.artists["pr"].point.get_data() == ([counts.recall], [counts.precision])
     assert not np.array_equal(
         np.nan_to_num(explorer.artists["isocurves"].lines[0].get_ydata()), np.nan_to_num(isocurve)
@@ -222,23 +299,31 @@ def test_beta_explorer_finds_the_best_threshold(data):
     )
 
 
-def test_beta_candidates_never_miss_the_maximum():
-    """The convex-hull shortcut against brute force on small, tied, imbalanced cases."""
+def test_beta_explorer_never_misses_the_maximum():
+    """The explorer (Sweep.fbeta_candidates inside) against brute force on small, tied cases."""
     rng = np.random.default_rng(3)
-    for case in range(150):
+    for case in range(25):
         n = int(rng.integers(2, 40))
         y_true = (rng.random(n) < rng.uniform(0.05, 0.9)).astype(int)
         y_true[0] = 1
         y_score = rng.integers(0, int(rng.integers(2, 12)), size=n) / 10  # heavy ties
-        precision, recall, thresholds = em.pr_curve(y_true, y_score)
-        candidates = widgets._fbeta_candidates(precision, recall, thresholds)
-        sweep = em.sweep(y_true, y_score)
+        explorer = beta_explorer(y_true, y_score, betas=[0.25, 0.7, 1.0, 1.9, 4.0])
         for beta in (0.25, 0.7, 1.0, 1.9, 4.0):
+            explorer.set(beta=beta)
             best_value, best_threshold = brute_force_best(y_true, y_score, beta)
-            values = [sweep.at(t).fbeta(beta, zero_division=0.0) for t in candidates]
-            chosen = int(np.argmax(values))
-            assert values[chosen] == best_value, (case, beta)
-            assert candidates[chosen] == best_threshold, (case, beta)
+            assert explorer.readout["fbeta"] == best_value, (case, beta)
+            assert explorer.readout["threshold"] == best_threshold, (case, beta)
+
+
+def test_beta_explorer_validates():
+    with pytest.raises(ValueError, match=r"betas\[1\] must be finite and > 0"):
+        beta_explorer([0, 1, 1], [0.2, 0.9, 0.4], betas=[1.0, -2.0])
+    with pytest.raises(TypeError, match="betas"):
+        beta_explorer([0, 1, 1], [0.2, 0.9, 0.4], betas=["a", "b"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # refused without a 0/0 warning first
+        with pytest.raises(ValueError, match="no positives"):
+            beta_explorer([0, 0, 0], [0.2, 0.9, 0.4])
 
 
 # ------------------------------------------------------------------ imbalance explorer
@@ -246,7 +331,7 @@ def test_beta_candidates_never_miss_the_maximum():
 
 def expected_scenario(y_true, y_score, threshold, prevalence, n_samples):
     """The documented construction, written out independently."""
-    model = em.counts_at(y_true, y_score, threshold)
+    model = em.counts_at(y_true, y_score, threshold=threshold)
     n_positive = int(math.floor(prevalence * n_samples + 0.5))
     n_negative = n_samples - n_positive
     tp = int(math.floor(model.recall * n_positive + 0.5))
@@ -288,6 +373,16 @@ def test_imbalance_explorer_validates(data):
         imbalance_explorer(np.ones(10, int), np.linspace(0, 1, 10))
     with pytest.raises(TypeError, match="n_samples"):
         imbalance_explorer(y_true, y_score, n_samples=100.0)
+    with pytest.raises(ValueError, match="n_samples must be an integer >= 2"):
+        imbalance_explorer(y_true, y_score, n_samples=1)
+    with pytest.raises(ValueError, match=r"prevalences\[1\] must lie in \(0, 1\), got 1.5"):
+        imbalance_explorer(y_true, y_score, prevalences=[0.1, 1.5])
+    with pytest.raises(ValueError, match="prevalences is empty"):
+        imbalance_explorer(y_true, y_score, prevalences=[])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # refused without a 0/0 warning first
+        with pytest.raises(ValueError, match="both classes"):
+            imbalance_explorer(np.zeros(10, int), np.linspace(0, 1, 10))
 
 
 # ------------------------------------------------------------------ ranking explorer
@@ -297,8 +392,8 @@ def expected_ranking(rels, k, n_relevant=None):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", em.UndefinedMetricWarning)
         return {
-            "precision_at_k": ranking.precision_at_k(rels, k),
-            "recall_at_k": ranking.recall_at_k(rels, k, n_relevant=n_relevant),
+            "precision_at_k": ranking.precision_at_k(rels, k=k),
+            "recall_at_k": ranking.recall_at_k(rels, k=k, n_relevant=n_relevant),
             "average_precision_at_k": ranking.average_precision(rels, n_relevant=n_relevant, k=k),
             "reciprocal_rank_at_k": ranking.reciprocal_rank(rels, k=k),
             "ndcg_at_k": ranking.ndcg(rels, k=k),
@@ -340,6 +435,22 @@ def test_ranking_explorer_toggle_changes_list_and_readouts():
         graded.toggle(4)
 
 
+def test_ranking_explorer_rank_is_checked_by_the_shared_checker():
+    """toggle's rank goes through _validation.check_k: the shared wording, naming rank."""
+    explorer = ranking_explorer([2, 0, 1])
+    with pytest.raises(
+        ValueError, match=r"rank must lie in 1..3 \(the length of the list\), got 4"
+    ):
+        explorer.toggle(4)
+    with pytest.raises(ValueError, match=r"rank must be a positive integer \(>= 1\), got 0"):
+        explorer.toggle(0)
+    with pytest.raises(TypeError, match="rank must be a positive integer, got 2.0"):
+        explorer.toggle(2.0)
+    with pytest.raises(TypeError, match="rank must be a positive integer, got True"):
+        explorer.toggle(True)
+    assert explorer.rels.tolist() == [2, 0, 1]  # nothing changed
+
+
 def test_ranking_explorer_long_list_has_at_most_41_positions():
     rng = np.random.default_rng(5)
     rels = (rng.random(100) < 0.2).astype(int)
@@ -349,6 +460,37 @@ def test_ranking_explorer_long_list_has_at_most_41_positions():
     explorer.set(k=100)
     for key, value in expected_ranking(rels, 100).items():
         assert same(explorer.readout[key], value)
+
+
+def test_ranking_explorer_validates_through_the_core_checkers():
+    """The messages of the core's checkers, naming the explorer's arguments."""
+    with pytest.raises(ValueError, match="rels contains a negative grade"):
+        ranking_explorer([1, -1, 0])
+    with pytest.raises(ValueError, match="rels is empty"):
+        ranking_explorer([])
+    with pytest.raises(
+        ValueError, match=r"rels must be one ranked list \(1-D\), got shape \(2, 2\)"
+    ):
+        ranking_explorer([[1, 0], [0, 1]])
+    with pytest.raises(TypeError, match=r"k_values\[1\] must be a positive integer"):
+        ranking_explorer([1, 0, 1], k_values=[1, 2.5])
+    with pytest.raises(ValueError, match=r"k_values\[0\] must be a positive integer"):
+        ranking_explorer([1, 0, 1], k_values=[0, 2])
+    with pytest.raises(ValueError, match=r"k_values\[1\] must lie in 1..3 \(the length of rels"):
+        ranking_explorer([1, 0, 1], k_values=[1, 4])
+    with pytest.raises(ValueError, match="n_relevant is smaller than the relevant items"):
+        ranking_explorer([1, 0, 1], n_relevant=1)
+    with pytest.raises(ValueError, match="gain must be one of"):
+        ranking_explorer([1, 0, 1], gain="cubic")
+    with pytest.raises(ValueError, match="ideal lacks positive grades"):
+        ranking_explorer([2, 0, 1], ideal=[1, 1])
+    with pytest.raises(ValueError, match="too large for gain='exponential'"):
+        ranking_explorer([2000, 0, 1])
+    # the same inputs the core accepts: an explorer is built (its readouts checked above)
+    rels = np.array([1, 0, 1])
+    explorer = ranking_explorer(rels, ideal=[1, 1, 1, 0], n_relevant=3)
+    explorer.toggle(2)
+    assert rels.tolist() == [1, 0, 1]  # the caller's array is not changed
 
 
 # ------------------------------------------------------------------ live view (Jupyter)
@@ -442,7 +584,7 @@ def test_static_threshold_explorer_frames_and_budget(frames):
     # every frame's readout equals evalmetrics at that slider value
     values = explorer.parameters["threshold"].values
     for position in (0, 13, 40):
-        counts = em.counts_at(y_true, y_score, values[position])
+        counts = em.counts_at(y_true, y_score, threshold=values[position])
         assert f'data-value="{counts.recall!r}"' in payload["readouts"][position]
     assert payload["labels"][0][20] == "0.5"
     # rendering the frames left the explorer where it was
@@ -532,8 +674,8 @@ def expected_chapter11(rels, k):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", em.UndefinedMetricWarning)
         return {
-            "precision_at_k": ranking.precision_at_k(rels, k),
-            "recall_at_k": ranking.recall_at_k(rels, k, n_relevant=n_relevant),
+            "precision_at_k": ranking.precision_at_k(rels, k=k),
+            "recall_at_k": ranking.recall_at_k(rels, k=k, n_relevant=n_relevant),
             "average_precision_at_k": ranking.average_precision(rels, n_relevant=n_relevant, k=k),
             "reciprocal_rank_at_k": ranking.reciprocal_rank(rels, k=k),
             "ndcg_at_k": ranking.ndcg(rels, k=k, ideal=ideal, gain="exponential"),
@@ -742,7 +884,7 @@ def test_render_error_in_a_slider_callback_is_shown(data, no_frames, monkeypatch
     assert slider.value == explorer.parameters["threshold"].index_of(values["threshold"])
     assert explorer._image_widget.value == png
     texts = [t.get_text() for row in explorer.artists["matrix"].texts for t in row]
-    counts = em.counts_at(*data, values["threshold"])
+    counts = em.counts_at(*data, threshold=values["threshold"])
     assert f"TP\n{counts.tp}" in texts  # the artists were moved back too
     slider.value = 8
     assert explorer.message == ""
