@@ -13,8 +13,23 @@ load.
 
 from . import ranking
 from ._undefined import UndefinedMetricWarning
-from .classification import accuracy, e_measure, f1, fbeta, precision, recall, specificity
-from .counts import Counts, confusion_matrix, counts
+from .classification import (
+    accuracy,
+    balanced_accuracy,
+    cohen_kappa,
+    e_measure,
+    f1,
+    fbeta,
+    lr_minus,
+    lr_plus,
+    mcc,
+    npv,
+    precision,
+    recall,
+    specificity,
+    youden_j,
+)
+from .counts import Counts, confusion_matrix, counts, fbeta_isocurve
 from .curves import (
     Sweep,
     average_precision,
@@ -34,12 +49,19 @@ __all__ = [
     "__version__",
     "accuracy",
     "average_precision",
+    "balanced_accuracy",
+    "cohen_kappa",
     "confusion_matrix",
     "counts",
     "counts_at",
     "e_measure",
     "f1",
     "fbeta",
+    "fbeta_isocurve",
+    "lr_minus",
+    "lr_plus",
+    "mcc",
+    "npv",
     "pr_curve",
     "precision",
     "ranking",
@@ -48,4 +70,5 @@ __all__ = [
     "roc_curve",
     "specificity",
     "sweep",
+    "youden_j",
 ]

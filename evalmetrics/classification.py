@@ -5,12 +5,15 @@ Conventions (the book's conventions page quotes them):
 1. precision = TP/(TP+FP); recall = TP/(TP+FN); specificity = TN/(TN+FP); FPR = FP/(FP+TN).
 2. :math:`F_\beta = (1+\beta^2)TP / ((1+\beta^2)TP + \beta^2 FN + FP)`, defined unless
    TP+FP+FN = 0; beta finite and > 0; beta > 1 weights recall. :math:`E_\beta = 1 - F_\beta`
-   always, with :math:`F_\beta` after its ``zero_division`` rule.
+   wherever F is defined; where it is not, E itself is undefined and ``zero_division`` is E's
+   value (not F's).
 3. 0/0: ``zero_division="warn"`` (default) returns nan and emits
    :class:`~evalmetrics.UndefinedMetricWarning` naming the metric; ``zero_division=0.0``, ``1.0``
-   or ``nan`` returns that value silently (scikit-learn's default returns 0.0). In macro and
-   weighted averages, classes whose value is nan are left out of the average; explicit 0.0 or
-   1.0 values are averaged in.
+   or ``nan`` returns that value silently (scikit-learn's default returns 0.0). Macro and
+   weighted averages apply the same policy once, to the average, through
+   ``_undefined.mean_over``: under ``"warn"`` the undefined classes are left out of the average
+   with one warning naming them, under ``nan`` silently; explicit 0.0 or 1.0 count in the
+   average as that value (scikit-learn's rule for every ``zero_division``).
 
 Binary by default (``average="binary"``, positive class ``pos_label``); multiclass with
 ``average="micro"``, ``"macro"``, ``"weighted"`` or ``None`` (one value per class, in label
@@ -21,11 +24,37 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._undefined import check_zero_division, divide
-from ._validation import check_beta, check_option, check_pos_label
-from .counts import _binary_counts, _fbeta_values, _matrix, _prepare_labels, _ratio
+from ._undefined import apply_policy, check_zero_division, mean_over
+from ._validation import check_beta, check_option, check_pos_label, warn_ignored_pos_label
+from .counts import (
+    _binary_counts,
+    _e_values,
+    _fbeta_parts,
+    _fbeta_values,
+    _kappa_from_matrix,
+    _likelihood_ratio,
+    _matrix,
+    _mcc_from_matrix,
+    _prepare_labels,
+    _ratio,
+)
 
-__all__ = ["accuracy", "e_measure", "f1", "fbeta", "precision", "recall", "specificity"]
+__all__ = [
+    "accuracy",
+    "balanced_accuracy",
+    "cohen_kappa",
+    "e_measure",
+    "f1",
+    "fbeta",
+    "lr_minus",
+    "lr_plus",
+    "mcc",
+    "npv",
+    "precision",
+    "recall",
+    "specificity",
+    "youden_j",
+]
 
 _AVERAGES = ("binary", "micro", "macro", "weighted", None)
 _BINARY_HINT = (
@@ -37,7 +66,19 @@ _RATIOS = {
     "precision": (lambda tp, fp, tn, fn: (tp, tp + fp), "TP + FP"),
     "recall": (lambda tp, fp, tn, fn: (tp, tp + fn), "TP + FN"),
     "specificity": (lambda tp, fp, tn, fn: (tn, tn + fp), "TN + FP"),
+    "npv": (lambda tp, fp, tn, fn: (tn, tn + fn), "TN + FN"),
 }
+
+
+def _label(metric: str, beta: float) -> str:
+    """The metric's name in messages: ``precision``, ``F1``, ``F-beta (beta=2)``, ..."""
+    if metric == "fbeta":
+        return "F1" if beta == 1 else f"F-beta (beta={beta:g})"
+    if metric == "e_measure":
+        return f"E-measure (beta={beta:g})"
+    if metric == "npv":
+        return "NPV"
+    return metric
 
 
 def _values(
@@ -50,51 +91,37 @@ def _values(
     beta: float,
     zero_division: float | str,
     prefix: str = "",
-) -> np.ndarray:
+) -> tuple[np.ndarray, np.ndarray]:
+    """The metric from the counts with the 0/0 policy applied, and the mask of 0/0 entries."""
+    label = f"{prefix}{_label(metric, beta)}"
     if metric == "fbeta":
-        label = "F1" if beta == 1 else f"F-beta (beta={beta:g})"
-        return _fbeta_values(
-            tp, fp, fn, beta, zero_division=zero_division, metric=f"{prefix}{label}"
-        )
+        _, denominator = _fbeta_parts(tp, fp, fn, beta)
+        values = _fbeta_values(tp, fp, fn, beta, zero_division=zero_division, metric=label)
+        return values, denominator == 0
+    if metric == "e_measure":
+        _, denominator = _fbeta_parts(tp, fp, fn, beta)
+        values = _e_values(tp, fp, fn, beta, zero_division=zero_division, metric=label)
+        return values, denominator == 0
     parts, denominator_name = _RATIOS[metric]
     numerator, denominator = parts(tp, fp, tn, fn)
-    return _ratio(
+    values = _ratio(
         numerator,
         denominator,
-        metric=f"{prefix}{metric}",
+        metric=label,
         denominator_name=denominator_name,
         zero_division=zero_division,
     )
+    return values, np.asarray(denominator) == 0
 
 
-def _average(
-    values: np.ndarray,
-    weights: np.ndarray | None,
-    *,
-    metric: str,
-    zero_division: float | str,
-) -> float:
-    """Macro (weights None) or support-weighted mean, leaving out classes whose value is nan."""
-    defined = ~np.isnan(values)
-    if not defined.any():
-        return float("nan")  # every class undefined: already warned per class (if "warn")
-    if weights is None:
-        return float(np.nanmean(values))
-    kept = values[defined]
-    kept_weights = weights[defined].astype(np.float64)
-    total = kept_weights.sum()
-    if total == 0:
-        # every class with a defined value has zero support: the weighted mean is itself 0/0
-        return float(
-            divide(
-                0.0,
-                0.0,
-                metric=f"weighted {metric}",
-                denominator_name="the support of every class with a defined value",
-                zero_division=zero_division,
-            )
-        )
-    return float(np.multiply(kept, kept_weights).sum() / total)
+_REASONS = {
+    "precision": "TP + FP is 0",
+    "recall": "TP + FN is 0",
+    "specificity": "TN + FP is 0",
+    "npv": "TN + FN is 0",
+    "fbeta": "TP + FP + FN is 0",
+    "e_measure": "TP + FP + FN is 0",
+}
 
 
 def _score(
@@ -111,9 +138,10 @@ def _score(
     zero_division = check_zero_division(zero_division)
     average = check_option(average, "average", _AVERAGES)
     pos_label = check_pos_label(pos_label)
+    warn_ignored_pos_label(pos_label, average)
     if average == "binary":
         c = _binary_counts(y_true, y_pred, pos_label, labels=labels, hint=_BINARY_HINT)
-        value = _values(metric, c.tp, c.fp, c.tn, c.fn, beta=beta, zero_division=zero_division)
+        value, _ = _values(metric, c.tp, c.fp, c.tn, c.fn, beta=beta, zero_division=zero_division)
         return float(value)
     classes, true_index, pred_index = _prepare_labels(y_true, y_pred, labels)
     matrix = _matrix(true_index, pred_index, len(classes))
@@ -124,7 +152,7 @@ def _score(
     fn = support - tp
     tn = len(true_index) - tp - fp - fn
     if average == "micro":
-        value = _values(
+        value, _ = _values(
             metric,
             tp.sum(),
             fp.sum(),
@@ -135,11 +163,27 @@ def _score(
             prefix="micro ",
         )
         return float(value)
-    values = _values(metric, tp, fp, tn, fn, beta=beta, zero_division=zero_division)
     if average is None:
+        values, _ = _values(metric, tp, fp, tn, fn, beta=beta, zero_division=zero_division)
         return values
-    weights = support if average == "weighted" else None
-    return _average(values, weights, metric=metric, zero_division=zero_division)
+    # macro / weighted: the per-class values silently, then one policy for the average
+    label = _label(metric, beta)
+    options = {
+        "metric": f"{average} {label}",
+        "per_item": label,
+        "unit": "classes",
+        "weights": support if average == "weighted" else None,
+        "names": classes,
+        "reason": _REASONS[metric],
+    }
+    if metric == "e_measure":
+        # one minus the averaged F, exactly; an undefined class has E = zero_division, that is
+        # F = 1 - zero_division (nan and "warn" leave it out either way)
+        f_values, undefined = _values("fbeta", tp, fp, tn, fn, beta=beta, zero_division=np.nan)
+        f_zero_division = zero_division if zero_division == "warn" else 1.0 - zero_division
+        return 1.0 - mean_over(f_values, undefined, zero_division=f_zero_division, **options)
+    values, undefined = _values(metric, tp, fp, tn, fn, beta=beta, zero_division=np.nan)
+    return mean_over(values, undefined, zero_division=zero_division, **options)
 
 
 def accuracy(y_true: object, y_pred: object) -> float:
@@ -184,7 +228,7 @@ def accuracy(y_true: object, y_pred: object) -> float:
     0.99
     """
     classes, true_index, pred_index = _prepare_labels(y_true, y_pred)
-    return float(np.mean(true_index == pred_index))
+    return float(np.mean(true_index == pred_index))  # nonzero: empty input is rejected
 
 
 def precision(
@@ -202,6 +246,9 @@ def precision(
 
         \text{precision} = \frac{TP}{TP + FP}
 
+    when defined, that is when :math:`TP + FP > 0`; otherwise (nothing is predicted positive) the
+    value follows ``zero_division``.
+
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
@@ -209,7 +256,9 @@ def precision(
     y_pred : array-like of shape (n_samples,)
         Predicted labels.
     pos_label : int, float, bool or str, default=1
-        The positive class when ``average="binary"``; ignored otherwise.
+        The positive class when ``average="binary"``; ignored otherwise, with a
+        ``UserWarning`` if it is not the default 1 (for one class's value pass
+        ``average=None`` and take its entry).
     average : {"binary", "micro", "macro", "weighted"} or None, default="binary"
         ``"binary"``: the value for ``pos_label``. ``"micro"``: from TP and FP summed over the
         classes. ``"macro"``: the unweighted mean of the per-class values. ``"weighted"``: their
@@ -225,8 +274,9 @@ def precision(
     Returns
     -------
     float or numpy.ndarray
-        Precision in [0, 1] (or the ``zero_division`` value); an array of shape (n_classes,)
-        when ``average=None``.
+        Precision in [0, 1] when defined, else the ``zero_division`` value (the 0/0 policy: see
+        :class:`~evalmetrics.UndefinedMetricWarning`); an array of shape (n_classes,) when
+        ``average=None``.
 
     Raises
     ------
@@ -245,13 +295,15 @@ def precision(
     Notes
     -----
     Undefined (0/0) when nothing is predicted positive; scikit-learn's ``precision_score``
-    returns 0.0 there by default. Macro and weighted averages leave out classes whose value is
-    nan (as scikit-learn does for ``zero_division=np.nan``); explicit 0.0 or 1.0 values are
-    averaged in. If every class with a defined value has zero support, the weighted average is
-    itself 0/0 and follows ``zero_division``; scikit-learn falls back to the unweighted mean.
-    Micro precision over all classes equals accuracy. Unlike scikit-learn, ``labels`` cannot
-    leave out a class that occurs in the data (that is an error): use ``average=None`` and
-    select.
+    returns 0.0 there by default. Macro and weighted averages over classes some of which are
+    undefined: ``zero_division=0.0`` or ``1.0`` counts those classes in the average as that
+    value, as scikit-learn does; ``"warn"`` leaves them out with one
+    :class:`~evalmetrics.UndefinedMetricWarning` that names them, and ``nan`` leaves them out
+    silently (scikit-learn's ``zero_division=np.nan``). If every class left in has zero
+    support, the weighted average is itself 0/0 (nan, with a warning under ``"warn"``);
+    scikit-learn falls back to the unweighted mean there. Micro precision over all classes
+    equals accuracy. Unlike scikit-learn, ``labels`` cannot leave out a class that occurs in
+    the data (that is an error): use ``average=None`` and select.
 
     Examples
     --------
@@ -293,6 +345,9 @@ def recall(
 
         \text{recall} = \frac{TP}{TP + FN}
 
+    when defined, that is when :math:`TP + FN > 0`; otherwise (the class has no true samples) the
+    value follows ``zero_division``.
+
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
@@ -300,7 +355,9 @@ def recall(
     y_pred : array-like of shape (n_samples,)
         Predicted labels.
     pos_label : int, float, bool or str, default=1
-        The positive class when ``average="binary"``; ignored otherwise.
+        The positive class when ``average="binary"``; ignored otherwise, with a
+        ``UserWarning`` if it is not the default 1 (for one class's value pass
+        ``average=None`` and take its entry).
     average : {"binary", "micro", "macro", "weighted"} or None, default="binary"
         As in :func:`precision`; ``"weighted"`` weights by support.
     labels : array-like, optional
@@ -311,7 +368,8 @@ def recall(
     Returns
     -------
     float or numpy.ndarray
-        Recall in [0, 1] (or the ``zero_division`` value); an array of shape (n_classes,) when
+        Recall in [0, 1] when defined, else the ``zero_division`` value (the 0/0 policy: see
+        :class:`~evalmetrics.UndefinedMetricWarning`); an array of shape (n_classes,) when
         ``average=None``.
 
     Raises
@@ -367,6 +425,9 @@ def specificity(
 
         \text{specificity} = \frac{TN}{TN + FP} = 1 - \text{FPR}
 
+    when defined, that is when :math:`TN + FP > 0`; otherwise (every sample belongs to the class)
+    the value follows ``zero_division``.
+
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
@@ -374,7 +435,9 @@ def specificity(
     y_pred : array-like of shape (n_samples,)
         Predicted labels.
     pos_label : int, float, bool or str, default=1
-        The positive class when ``average="binary"``; ignored otherwise.
+        The positive class when ``average="binary"``; ignored otherwise, with a
+        ``UserWarning`` if it is not the default 1 (for one class's value pass
+        ``average=None`` and take its entry).
     average : {"binary", "micro", "macro", "weighted"} or None, default="binary"
         As in :func:`precision`. Per class, TN and FP are counted one-vs-rest (the class
         against all others); ``"micro"`` sums them over classes; ``"weighted"`` weights by
@@ -387,8 +450,9 @@ def specificity(
     Returns
     -------
     float or numpy.ndarray
-        Specificity in [0, 1] (or the ``zero_division`` value); an array of shape (n_classes,)
-        when ``average=None``.
+        Specificity in [0, 1] when defined, else the ``zero_division`` value (the 0/0 policy: see
+        :class:`~evalmetrics.UndefinedMetricWarning`); an array of shape (n_classes,) when
+        ``average=None``.
 
     Raises
     ------
@@ -440,6 +504,9 @@ def fbeta(
         F_\beta = \frac{(1 + \beta^2)\,P\,R}{\beta^2 P + R}
                 = \frac{(1 + \beta^2)\,TP}{(1 + \beta^2)\,TP + \beta^2\,FN + FP}
 
+    when defined, that is when :math:`TP + FP + FN > 0`; otherwise (the class occurs in neither
+    ``y_true`` nor ``y_pred``) the value follows ``zero_division``.
+
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
@@ -450,7 +517,9 @@ def fbeta(
         Finite and > 0. ``beta > 1`` weights recall more, ``beta < 1`` precision; ``beta = 1``
         is F1.
     pos_label : int, float, bool or str, default=1
-        The positive class when ``average="binary"``; ignored otherwise.
+        The positive class when ``average="binary"``; ignored otherwise, with a
+        ``UserWarning`` if it is not the default 1 (for one class's value pass
+        ``average=None`` and take its entry).
     average : {"binary", "micro", "macro", "weighted"} or None, default="binary"
         As in :func:`precision`. ``"micro"`` applies the formula to TP, FP and FN summed over
         classes; ``"macro"`` and ``"weighted"`` average the per-class F values.
@@ -462,8 +531,9 @@ def fbeta(
     Returns
     -------
     float or numpy.ndarray
-        :math:`F_\beta` in [0, 1] (or the ``zero_division`` value); an array of shape
-        (n_classes,) when ``average=None``.
+        :math:`F_\beta` in [0, 1] when defined, else the ``zero_division`` value (the 0/0 policy:
+        see :class:`~evalmetrics.UndefinedMetricWarning`); an array of shape (n_classes,) when
+        ``average=None``.
 
     Raises
     ------
@@ -523,6 +593,9 @@ def f1(
 
         F_1 = \frac{2\,P\,R}{P + R} = \frac{2\,TP}{2\,TP + FN + FP}
 
+    when defined, that is when :math:`TP + FP + FN > 0`; otherwise (the class occurs in neither
+    ``y_true`` nor ``y_pred``) the value follows ``zero_division``.
+
     Parameters
     ----------
     y_true : array-like of shape (n_samples,)
@@ -530,7 +603,9 @@ def f1(
     y_pred : array-like of shape (n_samples,)
         Predicted labels.
     pos_label : int, float, bool or str, default=1
-        The positive class when ``average="binary"``; ignored otherwise.
+        The positive class when ``average="binary"``; ignored otherwise, with a
+        ``UserWarning`` if it is not the default 1 (for one class's value pass
+        ``average=None`` and take its entry).
     average : {"binary", "micro", "macro", "weighted"} or None, default="binary"
         As in :func:`fbeta`.
     labels : array-like, optional
@@ -541,8 +616,9 @@ def f1(
     Returns
     -------
     float or numpy.ndarray
-        :math:`F_1` in [0, 1] (or the ``zero_division`` value); an array of shape (n_classes,)
-        when ``average=None``.
+        :math:`F_1` in [0, 1] when defined, else the ``zero_division`` value (the 0/0 policy: see
+        :class:`~evalmetrics.UndefinedMetricWarning`); an array of shape (n_classes,) when
+        ``average=None``.
 
     Raises
     ------
@@ -583,13 +659,15 @@ def e_measure(
     y_true: object,
     y_pred: object,
     *,
-    beta: float = 1.0,
+    beta: float,
     pos_label: object = 1,
     average: str | None = "binary",
     labels: object = None,
     zero_division: float | str = "warn",
 ) -> float | np.ndarray:
     r"""Van Rijsbergen's effectiveness measure: :math:`E_\beta = 1 - F_\beta` (lower is better).
+
+    Defined when :math:`TP + FP + FN > 0`, like :math:`F_\beta`:
 
     .. math::
 
@@ -601,22 +679,30 @@ def e_measure(
         True labels (numbers or strings).
     y_pred : array-like of shape (n_samples,)
         Predicted labels.
-    beta : float, default=1.0
-        As in :func:`fbeta`: finite and > 0, ``beta > 1`` weights recall more.
+    beta : float
+        As in :func:`fbeta`: finite and > 0, ``beta > 1`` weights recall more. Required, as
+        for :func:`fbeta`.
     pos_label : int, float, bool or str, default=1
-        The positive class when ``average="binary"``; ignored otherwise.
+        The positive class when ``average="binary"``; ignored otherwise, with a
+        ``UserWarning`` if it is not the default 1 (for one class's value pass
+        ``average=None`` and take its entry).
     average : {"binary", "micro", "macro", "weighted"} or None, default="binary"
-        As in :func:`fbeta`; E is one minus the averaged F.
+        As in :func:`fbeta`. ``"macro"`` and ``"weighted"`` average the per-class E values,
+        which is one minus the averaged F when every class is defined.
     labels : array-like, optional
         The classes and their order, as in :func:`~evalmetrics.confusion_matrix`.
     zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
-        The value of :math:`F_\beta` when :math:`TP + FP + FN = 0`; E is then
-        ``1 - zero_division`` (nan with a warning for ``"warn"``).
+        The value of :math:`E_\beta` itself when it is undefined (:math:`TP + FP + FN = 0`),
+        not the value of F: ``0.0`` gives E = 0. ``"warn"`` returns nan with an
+        :class:`~evalmetrics.UndefinedMetricWarning` that names the E-measure; a number is
+        returned silently.
 
     Returns
     -------
     float or numpy.ndarray
-        :math:`E_\beta` in [0, 1]; an array of shape (n_classes,) when ``average=None``.
+        :math:`E_\beta` in [0, 1] when defined (0 is perfect), else the ``zero_division`` value (the
+        0/0 policy: see :class:`~evalmetrics.UndefinedMetricWarning`); an array of shape
+        (n_classes,) when ``average=None``.
 
     Raises
     ------
@@ -631,25 +717,548 @@ def e_measure(
 
     Notes
     -----
-    E is exactly ``1 - fbeta(...)`` with the same arguments, so in this formula a larger beta
-    weights recall (van Rijsbergen's "b times as much importance to recall as precision"); some
-    write-ups describe the weight the other way round. scikit-learn has no E-measure.
+    Where F is defined, E is exactly ``1 - fbeta(...)`` with the same ``beta``, so in
+    this formula a larger beta weights recall (van Rijsbergen's "b times as much importance to
+    recall as precision"); some write-ups describe the weight the other way round. scikit-learn has
+    no E-measure.
 
     Examples
     --------
     >>> import evalmetrics as em
     >>> y_true = [1] * 1400 + [0] * 600
     >>> y_pred = [1] * 700 + [0] * 700 + [1] * 300 + [0] * 300
-    >>> round(em.e_measure(y_true, y_pred), 4)  # 1 - 7/12
+    >>> round(em.e_measure(y_true, y_pred, beta=1.0), 4)  # 1 - 7/12
     0.4167
+    >>> em.e_measure([0, 0], [0, 0], beta=1.0, zero_division=0.0)  # TP + FP + FN = 0: E's value
+    0.0
     """
-    value = fbeta(
+    beta = check_beta(beta)
+    return _score(
+        "e_measure",
         y_true,
         y_pred,
+        pos_label=pos_label,
+        average=average,
+        labels=labels,
+        zero_division=zero_division,
         beta=beta,
+    )
+
+
+def npv(
+    y_true: object,
+    y_pred: object,
+    *,
+    pos_label: object = 1,
+    average: str | None = "binary",
+    labels: object = None,
+    zero_division: float | str = "warn",
+) -> float | np.ndarray:
+    r"""Negative predictive value (NPV): of the samples predicted negative, the share that is
+    negative.
+
+    .. math::
+
+        \text{NPV} = \frac{TN}{TN + FN}
+
+    when defined, that is when :math:`TN + FN > 0`; otherwise (everything is predicted positive)
+    the value follows ``zero_division``. It is the precision of the negative class.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels (numbers or strings).
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    pos_label : int, float, bool or str, default=1
+        The positive class when ``average="binary"``; ignored otherwise, with a
+        ``UserWarning`` if it is not the default 1.
+    average : {"binary", "micro", "macro", "weighted"} or None, default="binary"
+        As in :func:`precision`. Per class, TN and FN are counted one-vs-rest (the class
+        against all others); ``"weighted"`` weights by support.
+    labels : array-like, optional
+        The classes and their order, as in :func:`~evalmetrics.confusion_matrix`.
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        Value when :math:`TN + FN = 0`: ``"warn"`` returns nan with an
+        :class:`~evalmetrics.UndefinedMetricWarning`; a number is returned silently.
+
+    Returns
+    -------
+    float or numpy.ndarray
+        NPV in [0, 1] when defined, else the ``zero_division`` value; an array of shape
+        (n_classes,) when ``average=None``.
+
+    Raises
+    ------
+    ValueError
+        As :func:`precision`.
+    TypeError
+        As :func:`precision`.
+
+    See Also
+    --------
+    evalmetrics.precision, evalmetrics.Counts.npv
+
+    Notes
+    -----
+    scikit-learn has no NPV function; for a binary problem it equals
+    ``precision_score(y_true, y_pred, pos_label=<the negative label>)``.
+
+    Examples
+    --------
+    >>> import evalmetrics as em
+    >>> em.npv([0, 0, 0, 1, 1], [0, 0, 1, 0, 1])  # 3 predicted negative, 2 of them negative
+    0.6666666666666666
+    """
+    return _score(
+        "npv",
+        y_true,
+        y_pred,
         pos_label=pos_label,
         average=average,
         labels=labels,
         zero_division=zero_division,
     )
-    return 1.0 - value
+
+
+def balanced_accuracy(
+    y_true: object,
+    y_pred: object,
+    *,
+    labels: object = None,
+    zero_division: float | str = "warn",
+) -> float:
+    r"""Balanced accuracy: the mean of the recalls of the classes (macro-averaged recall).
+
+    .. math::
+
+        \text{balanced accuracy} = \frac{1}{K} \sum_{k=1}^{K} \frac{TP_k}{TP_k + FN_k}
+        \quad \text{(binary: } \frac{\text{TPR} + \text{TNR}}{2}\text{)}
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels (numbers or strings; any number of classes).
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    labels : array-like, optional
+        The classes, as in :func:`~evalmetrics.confusion_matrix`.
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        A class with no true samples (only in ``y_pred`` or ``labels``) has recall 0/0:
+        ``"warn"`` leaves it out of the mean with an
+        :class:`~evalmetrics.UndefinedMetricWarning` naming it, ``nan`` leaves it out
+        silently, ``0.0`` or ``1.0`` count it as that value.
+
+    Returns
+    -------
+    float
+        Balanced accuracy in [0, 1].
+
+    Raises
+    ------
+    ValueError
+        As :func:`precision`.
+    TypeError
+        If the labels mix strings and numbers.
+
+    See Also
+    --------
+    evalmetrics.recall : ``recall(..., average="macro")`` is the same number.
+    evalmetrics.youden_j : The binary balanced accuracy rescaled, 2 BA - 1.
+
+    Notes
+    -----
+    Symmetric in the classes: no ``pos_label``. scikit-learn's ``balanced_accuracy_score``
+    computes the same number and also leaves a class without true samples out (with a plain
+    ``UserWarning``), that is this function under ``"warn"`` or ``nan``. Its
+    ``adjusted=True`` rescales the score so that chance is 0 and perfect is 1:
+    :math:`(BA - 1/K) / (1 - 1/K)` with :math:`K` the classes kept; for two classes that is
+    :math:`2 BA - 1`, Youden's J (:func:`youden_j`). This function does not adjust. Balanced
+    accuracy ignores precision: a model that flags many negatives to find every positive can
+    score well.
+
+    Examples
+    --------
+    Document 000's earthquake model that always predicts 0 on 100 days with one earthquake:
+    accuracy 0.99, balanced accuracy 0.5 (recall 0 on the earthquakes, 1 on the others).
+
+    >>> import evalmetrics as em
+    >>> em.balanced_accuracy([1] + [0] * 99, [0] * 100)
+    0.5
+    """
+    zero_division = check_zero_division(zero_division)
+    classes, true_index, pred_index = _prepare_labels(y_true, y_pred, labels)
+    matrix = _matrix(true_index, pred_index, len(classes))
+    support = matrix.sum(axis=1)
+    recalls = _ratio(
+        np.diag(matrix), support, metric="recall", denominator_name="", zero_division=np.nan
+    )
+    return mean_over(
+        recalls,
+        support == 0,
+        metric="balanced accuracy",
+        per_item="recall",
+        unit="classes",
+        names=classes,
+        reason="TP + FN is 0",
+        zero_division=zero_division,
+    )
+
+
+def mcc(
+    y_true: object,
+    y_pred: object,
+    *,
+    labels: object = None,
+    zero_division: float | str = "warn",
+) -> float:
+    r"""Matthews correlation coefficient (MCC); for several classes Gorodkin's :math:`R_K`.
+
+    .. math::
+
+        \text{MCC} = \frac{TP \cdot TN - FP \cdot FN}
+        {\sqrt{(TP + FP)(TP + FN)(TN + FP)(TN + FN)}}
+
+    For :math:`K` classes, with confusion matrix :math:`C`, :math:`t_k` the true and
+    :math:`p_k` the predicted samples of class :math:`k`, :math:`c = \sum_k C_{kk}` and
+    :math:`n` samples,
+
+    .. math::
+
+        R_K = \frac{c\,n - \sum_k p_k t_k}
+        {\sqrt{(n^2 - \sum_k p_k^2)(n^2 - \sum_k t_k^2)}},
+
+    which is the binary formula when :math:`K = 2`.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels (numbers or strings; any number of classes).
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    labels : array-like, optional
+        The classes, as in :func:`~evalmetrics.confusion_matrix` (classes that never occur
+        change nothing).
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        Value when the denominator is 0 (all of ``y_true`` or all of ``y_pred`` is one class):
+        ``"warn"`` returns nan with an :class:`~evalmetrics.UndefinedMetricWarning`; a number is
+        returned silently.
+
+    Returns
+    -------
+    float
+        MCC in [-1, 1] when defined (1 perfect, 0 no better than chance, -1 always wrong for
+        two classes), else the ``zero_division`` value.
+
+    Raises
+    ------
+    ValueError
+        As :func:`precision`.
+    TypeError
+        If the labels mix strings and numbers.
+
+    See Also
+    --------
+    evalmetrics.Counts.mcc, evalmetrics.cohen_kappa
+
+    Notes
+    -----
+    Symmetric in the classes (no ``pos_label``): swapping positive and negative leaves it
+    unchanged. The arithmetic follows scikit-learn's ``matthews_corrcoef`` step by step, so
+    defined values agree bit for bit. Where MCC is 0/0 scikit-learn returns 0.0 without a
+    warning; pass ``zero_division=0.0`` for that value.
+
+    Examples
+    --------
+    >>> import evalmetrics as em
+    >>> em.mcc([1, 1, 0, 0], [1, 0, 0, 0])
+    0.5773502691896258
+    >>> em.mcc([1] + [0] * 99, [0] * 100, zero_division=0.0)  # always "no earthquake"
+    0.0
+    """
+    zero_division = check_zero_division(zero_division)
+    classes, true_index, pred_index = _prepare_labels(y_true, y_pred, labels)
+    return _mcc_from_matrix(
+        _matrix(true_index, pred_index, len(classes)), zero_division=zero_division
+    )
+
+
+def cohen_kappa(
+    y_true: object,
+    y_pred: object,
+    *,
+    labels: object = None,
+    zero_division: float | str = "warn",
+) -> float:
+    r"""Cohen's kappa: agreement between the labels beyond the agreement expected by chance.
+
+    .. math::
+
+        \kappa = \frac{p_o - p_e}{1 - p_e}, \quad
+        p_o = \frac{1}{n} \sum_k C_{kk}, \quad
+        p_e = \frac{1}{n^2} \sum_k t_k\, p_k
+
+    where :math:`t_k` and :math:`p_k` count the true and the predicted samples of class
+    :math:`k`. The unweighted kappa (scikit-learn's ``weights=None``): every disagreement
+    counts the same.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels (numbers or strings; any number of classes). Kappa is symmetric: the two
+        arrays may be two raters.
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    labels : array-like, optional
+        The classes, as in :func:`~evalmetrics.confusion_matrix` (classes that never occur
+        change nothing).
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        Value when :math:`p_e = 1` (both arrays hold one and the same single label):
+        ``"warn"`` returns nan with an :class:`~evalmetrics.UndefinedMetricWarning`; a number is
+        returned silently.
+
+    Returns
+    -------
+    float
+        Kappa in [-1, 1] when defined (1 perfect agreement, 0 chance agreement), else the
+        ``zero_division`` value.
+
+    Raises
+    ------
+    ValueError
+        As :func:`precision`.
+    TypeError
+        If the labels mix strings and numbers.
+
+    See Also
+    --------
+    evalmetrics.Counts.cohen_kappa, evalmetrics.mcc
+
+    Notes
+    -----
+    Only the unweighted kappa: scikit-learn's ``cohen_kappa_score`` also offers
+    ``weights="linear"`` or ``"quadratic"`` for ordered classes, which this function does not.
+    The arithmetic is scikit-learn's (:math:`1 - ` observed over expected disagreement), so
+    the values agree bit for bit; where kappa is 0/0 scikit-learn also returns nan with a
+    warning. Unlike scikit-learn, ``labels`` cannot drop samples (a label missing from it is
+    an error). Kappa depends on the prevalence: the same agreement gives a lower kappa when
+    one class dominates (the "prevalence paradox").
+
+    Examples
+    --------
+    >>> import evalmetrics as em
+    >>> em.cohen_kappa([1, 1, 0, 0], [1, 0, 0, 0])
+    0.5
+    """
+    zero_division = check_zero_division(zero_division)
+    classes, true_index, pred_index = _prepare_labels(y_true, y_pred, labels)
+    return _kappa_from_matrix(
+        _matrix(true_index, pred_index, len(classes)), zero_division=zero_division
+    )
+
+
+def _binary(y_true: object, y_pred: object, pos_label: object):
+    pos_label = check_pos_label(pos_label)
+    return _binary_counts(
+        y_true,
+        y_pred,
+        pos_label,
+        hint="this metric is binary: pass y_true == label and y_pred == label to score one "
+        "class against the rest",
+    )
+
+
+def youden_j(
+    y_true: object,
+    y_pred: object,
+    *,
+    pos_label: object = 1,
+    zero_division: float | str = "warn",
+) -> float:
+    r"""Youden's J statistic (informedness): sensitivity + specificity - 1.
+
+    .. math::
+
+        J = \frac{TP}{TP + FN} + \frac{TN}{TN + FP} - 1 = \text{TPR} - \text{FPR}
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels (numbers or strings; at most two distinct values with ``y_pred``).
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    pos_label : int, float, bool or str, default=1
+        The label of the positive class.
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        Value when there are no positives or no negatives (TPR or TNR is 0/0): ``"warn"``
+        returns nan with an :class:`~evalmetrics.UndefinedMetricWarning`; a number is returned
+        silently.
+
+    Returns
+    -------
+    float
+        J in [-1, 1] when defined (0 for a model no better than chance, 1 perfect), else the
+        ``zero_division`` value.
+
+    Raises
+    ------
+    ValueError
+        As :func:`precision` with ``average="binary"``.
+    TypeError
+        If the labels mix strings and numbers.
+
+    See Also
+    --------
+    evalmetrics.balanced_accuracy : J = 2 BA - 1 for two classes.
+
+    Notes
+    -----
+    scikit-learn has no function of this name; ``balanced_accuracy_score(y_true, y_pred,
+    adjusted=True)`` gives J for two classes (when both occur in ``y_true``). J is the
+    vertical distance of the ROC point (FPR, TPR) above the chance diagonal.
+
+    Examples
+    --------
+    >>> import evalmetrics as em
+    >>> em.youden_j([1] + [0] * 99, [0] * 100)  # the always-negative earthquake model
+    0.0
+    """
+    zero_division = check_zero_division(zero_division)
+    c = _binary(y_true, y_pred, pos_label)
+    undefined = c.tp + c.fn == 0 or c.tn + c.fp == 0
+    tpr = _ratio(c.tp, c.tp + c.fn, metric="", denominator_name="", zero_division=0.0)
+    tnr = _ratio(c.tn, c.tn + c.fp, metric="", denominator_name="", zero_division=0.0)
+    return float(
+        apply_policy(
+            tpr + tnr - 1,
+            np.asarray(undefined),
+            metric="Youden's J",
+            reason="TP + FN or TN + FP is 0",
+            zero_division=zero_division,
+        )
+    )
+
+
+def lr_plus(
+    y_true: object,
+    y_pred: object,
+    *,
+    pos_label: object = 1,
+    zero_division: float | str = "warn",
+) -> float:
+    r"""Positive likelihood ratio: how much a positive prediction raises the odds of a positive.
+
+    .. math::
+
+        \text{LR}_+ = \frac{\text{TPR}}{\text{FPR}}
+        = \frac{TP\,(TN + FP)}{FP\,(TP + FN)}
+
+    Post-test odds = pre-test odds times :math:`\text{LR}_+` (Bayes' rule in odds form).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels (numbers or strings; at most two distinct values with ``y_pred``).
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    pos_label : int, float, bool or str, default=1
+        The label of the positive class.
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        Value when :math:`FP\,(TP + FN) = 0`: ``"warn"`` returns nan with an
+        :class:`~evalmetrics.UndefinedMetricWarning`; a number is returned silently (1.0 means
+        "uninformative", scikit-learn's ``replace_undefined_by=1.0``).
+
+    Returns
+    -------
+    float
+        :math:`\text{LR}_+ \ge 0` when defined (1: the prediction says nothing; above 1 a
+        positive prediction is evidence for the positive class), else the ``zero_division``
+        value.
+
+    Raises
+    ------
+    ValueError
+        As :func:`precision` with ``average="binary"``.
+    TypeError
+        If the labels mix strings and numbers.
+
+    See Also
+    --------
+    evalmetrics.lr_minus, evalmetrics.Counts.lr_plus
+
+    Notes
+    -----
+    FPR = 0 with TP > 0 (no false alarm) makes the ratio grow without bound. scikit-learn's
+    ``class_likelihood_ratios`` (version 1.9) returns nan there with an
+    ``UndefinedMetricWarning``, not ``inf``, and so does this function; it computes the ratio in
+    scikit-learn's order, so defined values agree bit for bit.
+
+    Examples
+    --------
+    >>> import evalmetrics as em
+    >>> em.lr_plus([1, 1, 0, 0, 0, 0], [1, 1, 1, 0, 0, 0])  # TPR 1, FPR 1/4
+    4.0
+    """
+    zero_division = check_zero_division(zero_division)
+    c = _binary(y_true, y_pred, pos_label)
+    return _likelihood_ratio(c.tp, c.fp, c.tn, c.fn, which="LR+", zero_division=zero_division)
+
+
+def lr_minus(
+    y_true: object,
+    y_pred: object,
+    *,
+    pos_label: object = 1,
+    zero_division: float | str = "warn",
+) -> float:
+    r"""Negative likelihood ratio: how much a negative prediction lowers the odds of a positive.
+
+    .. math::
+
+        \text{LR}_- = \frac{\text{FNR}}{\text{TNR}}
+        = \frac{FN\,(TN + FP)}{TN\,(TP + FN)}
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels (numbers or strings; at most two distinct values with ``y_pred``).
+    y_pred : array-like of shape (n_samples,)
+        Predicted labels.
+    pos_label : int, float, bool or str, default=1
+        The label of the positive class.
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        Value when :math:`TN\,(TP + FN) = 0` (no true negative, or no positives): ``"warn"``
+        returns nan with an :class:`~evalmetrics.UndefinedMetricWarning`; a number is returned
+        silently.
+
+    Returns
+    -------
+    float
+        :math:`\text{LR}_- \ge 0` when defined (below 1 a negative prediction is evidence
+        against the positive class), else the ``zero_division`` value.
+
+    Raises
+    ------
+    ValueError
+        As :func:`precision` with ``average="binary"``.
+    TypeError
+        If the labels mix strings and numbers.
+
+    See Also
+    --------
+    evalmetrics.lr_plus, evalmetrics.Counts.lr_minus
+
+    Notes
+    -----
+    Computed in the order of scikit-learn's ``class_likelihood_ratios``, which also returns
+    nan with a warning when TN = 0 or there are no positives.
+
+    Examples
+    --------
+    >>> import evalmetrics as em
+    >>> em.lr_minus([1] + [0] * 99, [0] * 100)  # FNR 1, TNR 1: uninformative
+    1.0
+    """
+    zero_division = check_zero_division(zero_division)
+    c = _binary(y_true, y_pred, pos_label)
+    return _likelihood_ratio(c.tp, c.fp, c.tn, c.fn, which="LR-", zero_division=zero_division)

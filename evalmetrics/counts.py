@@ -8,24 +8,28 @@ F-beta in :mod:`evalmetrics.classification`, and every point of a ROC or PR curv
 from __future__ import annotations
 
 import html
+import math
 from dataclasses import dataclass
 
 import numpy as np
 
-from ._undefined import check_zero_division, divide
+from ._undefined import apply_policy, check_zero_division, divide, mean_over
 from ._validation import (
     as_labels,
     check_beta,
     check_binary_classes,
     check_consistent_length,
+    check_in_interval,
     check_labels_arg,
     check_nonnegative_int,
     check_pos_label,
+    check_positive_int,
     check_same_label_kind,
+    check_unit_values,
     label_mask,
 )
 
-__all__ = ["Counts", "confusion_matrix", "counts"]
+__all__ = ["Counts", "confusion_matrix", "counts", "fbeta_isocurve"]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -40,6 +44,7 @@ def _ratio(
     metric: str,
     denominator_name: str,
     zero_division: float | str,
+    unit: str = "classes",
 ) -> np.ndarray:
     """``numerator / denominator`` (float64) with the package's one 0/0 policy."""
     return divide(
@@ -48,7 +53,24 @@ def _ratio(
         metric=metric,
         denominator_name=denominator_name,
         zero_division=zero_division,
+        unit=unit,
     )
+
+
+def _fbeta_parts(
+    tp: np.ndarray | int, fp: np.ndarray | int, fn: np.ndarray | int, beta: float
+) -> tuple[np.ndarray, np.ndarray]:
+    """F-beta's numerator (1 + b^2) TP and denominator b^2 (TP + FN) + (TP + FP), float64.
+
+    The expression is evaluated in the same order as scikit-learn's
+    ``precision_recall_fscore_support`` so that both give the same float, bit for bit.
+    """
+    beta2 = beta * beta
+    tp = np.asarray(tp)
+    true_sum = np.asarray(tp + np.asarray(fn), dtype=np.float64)
+    predicted_sum = np.asarray(tp + np.asarray(fp), dtype=np.float64)
+    numerator = (1 + beta2) * np.asarray(tp, dtype=np.float64)
+    return numerator, beta2 * true_sum + predicted_sum
 
 
 def _fbeta_values(
@@ -59,25 +81,147 @@ def _fbeta_values(
     *,
     zero_division: float | str,
     metric: str | None = None,
+    unit: str = "classes",
 ) -> np.ndarray:
-    """F-beta from counts: (1 + b^2) TP / (b^2 (TP + FN) + (TP + FP)), 0/0 policy applied.
-
-    The expression is evaluated in the same order as scikit-learn's
-    ``precision_recall_fscore_support`` so that both give the same float, bit for bit.
-    """
-    beta2 = beta * beta
-    tp = np.asarray(tp)
-    true_sum = np.asarray(tp + np.asarray(fn), dtype=np.float64)
-    predicted_sum = np.asarray(tp + np.asarray(fp), dtype=np.float64)
-    numerator = (1 + beta2) * np.asarray(tp, dtype=np.float64)
-    denominator = beta2 * true_sum + predicted_sum
+    """F-beta from counts: (1 + b^2) TP / (b^2 (TP + FN) + (TP + FP)), 0/0 policy applied."""
+    numerator, denominator = _fbeta_parts(tp, fp, fn, beta)
     return _ratio(
         numerator,
         denominator,
         metric=metric or f"F-beta (beta={beta:g})",
         denominator_name="TP + FP + FN",
         zero_division=zero_division,
+        unit=unit,
     )
+
+
+def _e_values(
+    tp: np.ndarray | int,
+    fp: np.ndarray | int,
+    fn: np.ndarray | int,
+    beta: float,
+    *,
+    zero_division: float | str,
+    metric: str | None = None,
+    unit: str = "classes",
+) -> np.ndarray:
+    """E-measure 1 - F-beta from counts; where TP + FP + FN = 0 E itself follows the 0/0 policy.
+
+    ``zero_division`` is the value of E there (not of F), and the warning names the E-measure.
+    """
+    numerator, denominator = _fbeta_parts(tp, fp, fn, beta)
+    undefined = denominator == 0
+    f_values = divide(
+        numerator,
+        denominator,
+        metric="F-beta",
+        denominator_name="TP + FP + FN",
+        zero_division=np.nan,  # silent here: apply_policy applies the policy to E
+        undefined=undefined,
+    )
+    return apply_policy(
+        1.0 - f_values,
+        undefined,
+        metric=metric or f"E-measure (beta={beta:g})",
+        reason="TP + FP + FN is 0",
+        zero_division=zero_division,
+        unit=unit,
+    )
+
+
+def _mcc_from_matrix(matrix: np.ndarray, *, zero_division: float | str) -> float:
+    """Matthews correlation (Gorodkin's R_K) of a K x K confusion matrix, 0/0 policy applied.
+
+    The arithmetic is scikit-learn's ``matthews_corrcoef`` step by step (float64 sums, the
+    covariances, then one square root), so both give the same float.
+    """
+    true_sum = matrix.sum(axis=1, dtype=np.float64)
+    pred_sum = matrix.sum(axis=0, dtype=np.float64)
+    n_correct = np.trace(matrix, dtype=np.float64)
+    n_samples = pred_sum.sum()
+    cov_true_pred = n_correct * n_samples - np.dot(true_sum, pred_sum)
+    cov_pred_pred = n_samples**2 - np.dot(pred_sum, pred_sum)
+    cov_true_true = n_samples**2 - np.dot(true_sum, true_sum)
+    product = cov_pred_pred * cov_true_true
+    undefined = product == 0
+    safe = np.sqrt(np.where(undefined, 1.0, product))
+    return float(
+        apply_policy(
+            cov_true_pred / safe,  # nonzero: safe is 1.0 where the product is 0
+            np.asarray(undefined),
+            metric="MCC",
+            reason="the truth or the predictions hold one class only",
+            zero_division=zero_division,
+        )
+    )
+
+
+def _kappa_from_matrix(matrix: np.ndarray, *, zero_division: float | str) -> float:
+    """Cohen's kappa (unweighted) of a K x K confusion matrix, 0/0 policy applied.
+
+    The arithmetic is scikit-learn's ``cohen_kappa_score(weights=None)`` step by step:
+    kappa = 1 - (observed disagreement) / (disagreement expected by chance).
+    """
+    confusion = matrix.astype(np.float64)
+    n_classes = confusion.shape[0]
+    pred_sum = np.sum(confusion, axis=0)
+    true_sum = np.sum(confusion, axis=1)
+    expected = np.outer(pred_sum, true_sum) / np.sum(pred_sum)  # nonzero: n >= 1 sample
+    off_diagonal = np.ones((n_classes, n_classes), dtype=np.float64)
+    np.fill_diagonal(off_diagonal, 0)
+    observed = np.sum(off_diagonal * confusion)
+    chance = np.sum(off_diagonal * expected)
+    ratio = divide(
+        observed,
+        chance,
+        metric="Cohen's kappa",
+        denominator_name="the disagreement expected by chance (both use one and the same label)",
+        zero_division=np.nan,  # silent here: apply_policy applies the policy to kappa
+    )
+    return float(
+        apply_policy(
+            1 - ratio,
+            np.asarray(chance == 0),
+            metric="Cohen's kappa",
+            reason="the chance agreement p_e is 1: the truth and the predictions are all one "
+            "and the same label",
+            zero_division=zero_division,
+        )
+    )
+
+
+def _likelihood_ratio(
+    tp: int, fp: int, tn: int, fn: int, *, which: str, zero_division: float | str
+) -> float:
+    """LR+ = TPR / FPR or LR- = FNR / TNR, in scikit-learn's order of operations.
+
+    ``tp * (tn + fp) / (fp * (tp + fn))`` for LR+ and ``fn * (tn + fp) / (tn * (tp + fn))``
+    for LR-, as ``class_likelihood_ratios`` computes them. Undefined when the denominator is 0:
+    for LR+ when FP = 0 (also when TP > 0, where the ratio grows without bound) or there are no
+    positives; for LR- when TN = 0 or there are no positives.
+    """
+    positives = tp + fn
+    negatives = tn + fp
+    if which == "LR+":
+        numerator, denominator = tp * negatives, fp * positives
+        reason = "FP * (TP + FN)"
+    else:
+        numerator, denominator = fn * negatives, tn * positives
+        reason = "TN * (TP + FN)"
+    return float(
+        divide(
+            numerator,
+            denominator,
+            metric=f"the likelihood ratio {which}",
+            denominator_name=reason,
+            zero_division=zero_division,
+        )
+    )
+
+
+def _round_half_up(value: float) -> int:
+    """``value`` rounded to the nearest integer, halves up (Python's ``round`` rounds to even)."""
+    return int(math.floor(value + 0.5))
 
 
 def _prepare_labels(
@@ -126,8 +270,8 @@ def _binary_counts(
     labels: object = None,
     hint: str,
 ) -> Counts:
-    """Counts of a binary problem, after the binary checks (more than 2 labels, pos_label)."""
-    pos_label = check_pos_label(pos_label)
+    """Counts of a binary problem, after the binary checks of the labels (more than 2 labels,
+    none of them ``pos_label``); the caller has checked ``pos_label`` itself."""
     classes, true_index, pred_index = _prepare_labels(y_true, y_pred, labels)
     source = "y_true and y_pred" if labels is None else "labels"
     check_binary_classes(classes, pos_label, source=source, hint=hint)
@@ -184,8 +328,9 @@ class Counts:
 
     Notes
     -----
-    The properties use the package's 0/0 policy with ``zero_division="warn"``: an undefined ratio
-    is ``nan`` and emits :class:`~evalmetrics.UndefinedMetricWarning`. The methods
+    Each ratio is in [0, 1] when defined (its denominator is not 0). The properties use the
+    package's 0/0 policy (see :class:`~evalmetrics.UndefinedMetricWarning`) with
+    ``zero_division="warn"``: an undefined ratio is ``nan`` and emits the warning. The methods
     :meth:`fbeta` and :meth:`e_measure` take ``zero_division`` to choose a value silently
     instead. scikit-learn's default returns 0.0 for 0/0.
 
@@ -268,9 +413,156 @@ class Counts:
     @property
     def f1(self) -> float:
         """F1, :math:`2 TP / (2 TP + FN + FP)` (nan with a warning if TP + FP + FN = 0)."""
-        return self.fbeta(1.0)
+        return self.fbeta(beta=1.0)
 
-    def fbeta(self, beta: float, zero_division: float | str = "warn") -> float:
+    @property
+    def npv(self) -> float:
+        """Negative predictive value, :math:`TN / (TN + FN)` (nan with a warning if nothing is
+        predicted negative). The precision of the negative class."""
+        return self._rate(self.tn, self.tn + self.fn, "NPV", "TN + FN")
+
+    @property
+    def balanced_accuracy(self) -> float:
+        r"""Balanced accuracy, :math:`(\text{TPR} + \text{TNR}) / 2`: the mean recall of the
+        two classes.
+
+        A class with no samples (its recall 0/0) is left out of the mean with a warning, as
+        :func:`evalmetrics.balanced_accuracy` and scikit-learn's ``balanced_accuracy_score``
+        do; nan with a warning if n = 0.
+        """
+        tpr = _ratio(self.tp, self.tp + self.fn, metric="", denominator_name="", zero_division=0.0)
+        tnr = _ratio(self.tn, self.tn + self.fp, metric="", denominator_name="", zero_division=0.0)
+        return mean_over(
+            np.array([tpr, tnr]),
+            np.array([self.tp + self.fn == 0, self.tn + self.fp == 0]),
+            metric="balanced accuracy",
+            per_item="recall",
+            unit="classes",
+            names=["positive", "negative"],
+            reason="the class has no samples",
+        )
+
+    @property
+    def mcc(self) -> float:
+        r"""Matthews correlation coefficient (MCC), in [-1, 1].
+
+        .. math::
+
+            \text{MCC} = \frac{TP \cdot TN - FP \cdot FN}
+            {\sqrt{(TP + FP)(TP + FN)(TN + FP)(TN + FN)}}
+
+        nan with a warning when a factor under the root is 0 (only one class in the truth or in
+        the predictions, e.g. a model that always predicts negative); scikit-learn's
+        ``matthews_corrcoef`` returns 0.0 there.
+        """
+        return _mcc_from_matrix(self.to_matrix(), zero_division="warn")
+
+    @property
+    def cohen_kappa(self) -> float:
+        r"""Cohen's kappa, :math:`(p_o - p_e) / (1 - p_e)` with :math:`p_o` the accuracy and
+        :math:`p_e = ((TP + FP)(TP + FN) + (TN + FN)(TN + FP)) / n^2` the agreement expected by
+        chance (nan with a warning if :math:`p_e = 1`: truth and predictions are all one and the
+        same class)."""
+        return _kappa_from_matrix(self.to_matrix(), zero_division="warn")
+
+    @property
+    def youden_j(self) -> float:
+        r"""Youden's J (informedness), :math:`\text{TPR} + \text{TNR} - 1 = \text{TPR} -
+        \text{FPR}`, in [-1, 1] (nan with a warning if there are no positives or no
+        negatives)."""
+        undefined = self.tp + self.fn == 0 or self.tn + self.fp == 0
+        tpr = _ratio(self.tp, self.tp + self.fn, metric="", denominator_name="", zero_division=0.0)
+        tnr = _ratio(self.tn, self.tn + self.fp, metric="", denominator_name="", zero_division=0.0)
+        return float(
+            apply_policy(
+                tpr + tnr - 1,
+                np.asarray(undefined),
+                metric="Youden's J",
+                reason="TP + FN or TN + FP is 0",
+                zero_division="warn",
+            )
+        )
+
+    @property
+    def lr_plus(self) -> float:
+        r"""Positive likelihood ratio, :math:`\text{LR}_+ = \text{TPR} / \text{FPR}`, in
+        [0, inf).
+
+        nan with a warning when FPR = 0 or there are no positives. With FP = 0 and TP > 0 the
+        ratio grows without bound; like scikit-learn's ``class_likelihood_ratios`` (whose
+        default also returns nan there, with a warning) the package calls it undefined rather
+        than returning ``inf``.
+        """
+        return _likelihood_ratio(
+            self.tp, self.fp, self.tn, self.fn, which="LR+", zero_division="warn"
+        )
+
+    @property
+    def lr_minus(self) -> float:
+        r"""Negative likelihood ratio, :math:`\text{LR}_- = \text{FNR} / \text{TNR}`, in
+        [0, inf) (nan with a warning when TNR = 0 or there are no positives, as scikit-learn's
+        ``class_likelihood_ratios``)."""
+        return _likelihood_ratio(
+            self.tp, self.fp, self.tn, self.fn, which="LR-", zero_division="warn"
+        )
+
+    @classmethod
+    def one_vs_rest(cls, matrix: object) -> list[Counts]:
+        r"""One :class:`Counts` per class of a K x K confusion matrix, each class against the
+        rest.
+
+        .. math::
+
+            TP_k = C_{kk}, \quad FP_k = \sum_j C_{jk} - C_{kk}, \quad
+            FN_k = \sum_j C_{kj} - C_{kk}, \quad TN_k = n - TP_k - FP_k - FN_k
+
+        Parameters
+        ----------
+        matrix : array-like of shape (n_classes, n_classes)
+            A confusion matrix, rows the true label and columns the predicted label, as
+            :func:`~evalmetrics.confusion_matrix` returns it: non-negative integers.
+
+        Returns
+        -------
+        list of Counts
+            One per class, in the matrix's order.
+
+        Raises
+        ------
+        ValueError
+            If ``matrix`` is not square and 2-D, or holds negative or non-integer values.
+
+        Examples
+        --------
+        >>> import evalmetrics as em
+        >>> m = em.confusion_matrix(["cat", "dog", "dog", "pig"], ["cat", "cat", "dog", "dog"])
+        >>> em.Counts.one_vs_rest(m)[0]  # "cat" against "dog" and "pig"
+        Counts(tp=1, fp=1, tn=2, fn=0)
+        """
+        array = np.asarray(matrix)
+        if array.ndim != 2 or array.shape[0] != array.shape[1] or array.shape[0] == 0:
+            raise ValueError(
+                f"matrix must be a square 2-D confusion matrix; got shape {array.shape}"
+            )
+        if array.dtype.kind not in "iu" and not (
+            array.dtype.kind == "f"
+            and np.all(np.isfinite(array))
+            and np.all(array == np.round(array))
+        ):
+            raise ValueError(f"matrix must hold non-negative integer counts; got {array.dtype}")
+        if np.any(array < 0):
+            raise ValueError("matrix must hold non-negative integer counts; found a negative one")
+        array = array.astype(np.int64)
+        tp = np.diag(array)
+        fp = array.sum(axis=0) - tp
+        fn = array.sum(axis=1) - tp
+        tn = int(array.sum()) - tp - fp - fn
+        return [
+            cls(tp=int(a), fp=int(b), tn=int(c), fn=int(d))
+            for a, b, c, d in zip(tp, fp, tn, fn, strict=True)
+        ]
+
+    def fbeta(self, *, beta: float, zero_division: float | str = "warn") -> float:
         r"""F-beta, the weighted harmonic mean of precision and recall.
 
         .. math::
@@ -289,7 +581,9 @@ class Counts:
         Returns
         -------
         float
-            :math:`F_\beta` in [0, 1], or the ``zero_division`` value.
+            :math:`F_\beta` in [0, 1] when defined (:math:`TP + FP + FN > 0`), else the
+            ``zero_division`` value (the 0/0 policy: see
+            :class:`~evalmetrics.UndefinedMetricWarning`).
 
         Raises
         ------
@@ -301,17 +595,17 @@ class Counts:
         Examples
         --------
         >>> from evalmetrics import Counts
-        >>> Counts(tp=1, fp=0, tn=990, fn=9).fbeta(2.0)  # recall 0.1 dominates
+        >>> Counts(tp=1, fp=0, tn=990, fn=9).fbeta(beta=2.0)  # recall 0.1 dominates
         0.12195121951219512
-        >>> Counts(tp=0, fp=0, tn=5, fn=0).fbeta(1.0, zero_division=0.0)
+        >>> Counts(tp=0, fp=0, tn=5, fn=0).fbeta(beta=1.0, zero_division=0.0)
         0.0
         """
         beta = check_beta(beta)
         zero_division = check_zero_division(zero_division)
         return float(_fbeta_values(self.tp, self.fp, self.fn, beta, zero_division=zero_division))
 
-    def e_measure(self, beta: float = 1.0, zero_division: float | str = "warn") -> float:
-        r"""Van Rijsbergen's effectiveness measure, :math:`E_\beta = 1 - F_\beta`.
+    def e_measure(self, *, beta: float, zero_division: float | str = "warn") -> float:
+        r"""Van Rijsbergen's effectiveness measure, :math:`E_\beta = 1 - F_\beta` (when defined).
 
         .. math::
 
@@ -319,31 +613,124 @@ class Counts:
 
         Parameters
         ----------
-        beta : float, default=1.0
-            As in :meth:`fbeta`: finite and > 0, ``beta > 1`` weights recall more.
+        beta : float
+            As in :meth:`fbeta`: finite and > 0, ``beta > 1`` weights recall more. Required, as
+            for :meth:`fbeta`.
         zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
-            The value of :math:`F_\beta` when :math:`TP + FP + FN = 0`; E is then
-            ``1 - zero_division`` (nan for ``"warn"``, with a warning).
+            The value of :math:`E_\beta` when it is undefined (:math:`TP + FP + FN = 0`):
+            ``"warn"`` returns nan with an :class:`~evalmetrics.UndefinedMetricWarning` that
+            names the E-measure; a number is returned silently. It is E's value, not F's:
+            ``zero_division=0.0`` gives E = 0.
 
         Returns
         -------
         float
-            :math:`E_\beta` in [0, 1]; 0 is perfect.
+            :math:`E_\beta` in [0, 1] when defined (:math:`TP + FP + FN > 0`; 0 is perfect),
+            else the ``zero_division`` value (the 0/0 policy: see
+            :class:`~evalmetrics.UndefinedMetricWarning`).
 
         Raises
         ------
         TypeError
-            If ``beta`` is not a real number.
+            If ``beta`` is not a real number or is missing.
         ValueError
             If ``beta`` is not finite and > 0, or ``zero_division`` is not allowed.
+
+        Warns
+        -----
+        UndefinedMetricWarning
+            If :math:`TP + FP + FN = 0` and ``zero_division="warn"``.
 
         Examples
         --------
         >>> from evalmetrics import Counts
-        >>> round(Counts(tp=700, fp=300, tn=300, fn=700).e_measure(), 4)
+        >>> round(Counts(tp=700, fp=300, tn=300, fn=700).e_measure(beta=1.0), 4)
         0.4167
+        >>> Counts(tp=0, fp=0, tn=5, fn=0).e_measure(beta=1.0, zero_division=0.0)
+        0.0
         """
-        return 1.0 - self.fbeta(beta, zero_division)
+        beta = check_beta(beta)
+        zero_division = check_zero_division(zero_division)
+        return float(_e_values(self.tp, self.fp, self.fn, beta, zero_division=zero_division))
+
+    def at_prevalence(self, *, prevalence: float, n_samples: int) -> Counts:
+        r"""The counts this model would give on ``n_samples`` items at another prevalence.
+
+        The model keeps its recall (true positive rate) and false positive rate; the class
+        sizes change. With :math:`n_+ = \operatorname{round}(\pi n)` positives and
+        :math:`n_- = n - n_+` negatives,
+
+        .. math::
+
+            TP = \operatorname{round}(R\, n_+), \quad FP = \operatorname{round}(\text{FPR}\, n_-),
+            \quad FN = n_+ - TP, \quad TN = n_- - FP,
+
+        each rounded to the nearest integer, halves up.
+
+        Parameters
+        ----------
+        prevalence : float
+            The share :math:`\pi` of positives in the new test set, in [0, 1].
+        n_samples : int
+            The size :math:`n` of the new test set, >= 1.
+
+        Returns
+        -------
+        Counts
+            The counts on the new test set; ``n`` equals ``n_samples``.
+
+        Raises
+        ------
+        TypeError
+            If ``prevalence`` is not a real number or ``n_samples`` not an integer.
+        ValueError
+            If ``prevalence`` is outside [0, 1] or NaN, ``n_samples`` < 1, or these counts have
+            no positives or no negatives (recall or the false positive rate is then 0/0).
+
+        See Also
+        --------
+        evalmetrics.Counts.precision : What falls with the prevalence.
+
+        Notes
+        -----
+        Precision is not kept: it falls with the prevalence, which is the point (the accuracy
+        paradox of chapter 1). Rounding whole counts moves recall and the false positive rate
+        slightly when :math:`\pi n` is small. The imbalance explorer
+        (``evalmetrics.widgets.imbalance_explorer``) shows this at many prevalences.
+
+        Examples
+        --------
+        A model with recall 0.9 and false positive rate 0.1, moved to a prevalence of 1% on
+        10,000 items: 100 positives (90 found) and 9,900 negatives (990 false alarms).
+
+        >>> from evalmetrics import Counts
+        >>> model = Counts(tp=45, fp=50, tn=450, fn=5)
+        >>> rare = model.at_prevalence(prevalence=0.01, n_samples=10_000)
+        >>> rare
+        Counts(tp=90, fp=990, tn=8910, fn=10)
+        >>> round(rare.precision, 4), rare.recall
+        (0.0833, 0.9)
+        """
+        prevalence = check_in_interval(prevalence, "prevalence", 0.0, 1.0)
+        n_samples = check_positive_int(n_samples, "n_samples")
+        if self.tp + self.fn == 0 or self.tn + self.fp == 0:
+            missing = (
+                "positives (TP + FN = 0)" if self.tp + self.fn == 0 else "negatives (TN + FP = 0)"
+            )
+            raise ValueError(
+                f"at_prevalence needs counts with both classes, to keep recall and the false "
+                f"positive rate; these have no {missing}: {self!r}"
+            )
+        n_positive = _round_half_up(prevalence * n_samples)
+        n_negative = n_samples - n_positive
+        true_positives = _round_half_up(self.recall * n_positive)
+        false_positives = _round_half_up(self.fpr * n_negative)
+        return Counts(
+            tp=true_positives,
+            fp=false_positives,
+            tn=n_negative - false_positives,
+            fn=n_positive - true_positives,
+        )
 
     def to_matrix(self) -> np.ndarray:
         """The counts as a 2 x 2 confusion matrix ``[[TN, FP], [FN, TP]]``.
@@ -381,7 +768,7 @@ class Counts:
         )
 
 
-def counts(y_true: object, y_pred: object, pos_label: object = 1) -> Counts:
+def counts(y_true: object, y_pred: object, *, pos_label: object = 1) -> Counts:
     r"""Count TP, FP, TN and FN of binary predictions.
 
     .. math::
@@ -438,6 +825,7 @@ def counts(y_true: object, y_pred: object, pos_label: object = 1) -> Counts:
     >>> c.accuracy
     0.99
     """
+    pos_label = check_pos_label(pos_label)
     return _binary_counts(
         y_true,
         y_pred,
@@ -447,7 +835,7 @@ def counts(y_true: object, y_pred: object, pos_label: object = 1) -> Counts:
     )
 
 
-def confusion_matrix(y_true: object, y_pred: object, labels: object = None) -> np.ndarray:
+def confusion_matrix(y_true: object, y_pred: object, *, labels: object = None) -> np.ndarray:
     r"""Confusion matrix: rows are the true label, columns the predicted label.
 
     .. math::
@@ -502,3 +890,66 @@ def confusion_matrix(y_true: object, y_pred: object, labels: object = None) -> n
     """
     classes, true_index, pred_index = _prepare_labels(y_true, y_pred, labels)
     return _matrix(true_index, pred_index, len(classes))
+
+
+def fbeta_isocurve(recall: object, *, beta: float, level: float) -> np.ndarray:
+    r"""Precision that gives :math:`F_\beta` = ``level`` at each recall (nan where there is none).
+
+    Solving :math:`F_\beta = (1+\beta^2) P R / (\beta^2 P + R)` for :math:`P` gives
+
+    .. math::
+
+        P = \frac{f R}{(1+\beta^2) R - f \beta^2},
+
+    a point of the unit square only where the denominator is positive and :math:`P \le 1`.
+
+    Parameters
+    ----------
+    recall : float or array-like
+        Recall values, each in [0, 1] (any shape).
+    beta : float
+        Finite and > 0; ``beta > 1`` weights recall more.
+    level : float
+        The value :math:`f` of :math:`F_\beta`, in (0, 1].
+
+    Returns
+    -------
+    numpy.ndarray
+        Float64, the shape of ``recall``: the precision on the iso-curve, nan where the curve
+        leaves the unit square (the recall is too low to reach ``level`` at any precision).
+
+    Raises
+    ------
+    TypeError
+        If ``recall`` is not numeric, or ``beta`` or ``level`` is not a real number.
+    ValueError
+        If a recall is outside [0, 1] or NaN, ``beta`` is not finite and > 0, or ``level`` is
+        outside (0, 1].
+
+    See Also
+    --------
+    evalmetrics.plots.plot_fbeta_isocurves : Draws these curves.
+    evalmetrics.Sweep.fbeta : F-beta at every threshold of a sweep.
+
+    Notes
+    -----
+    Pure arithmetic (no 0/0 policy): where the denominator is not positive no precision in
+    [0, 1] reaches ``level``, and the value is nan. Precision above 1 by less than 1e-12
+    (rounding) counts as on the curve.
+
+    Examples
+    --------
+    >>> from evalmetrics.counts import fbeta_isocurve
+    >>> fbeta_isocurve([0.25, 0.5, 1.0], beta=1.0, level=0.5).round(4).tolist()
+    [nan, 0.5, 0.3333]
+    """
+    beta = check_beta(beta)
+    level = check_in_interval(level, "level", 0.0, 1.0, low_open=True)
+    recall = check_unit_values(recall, "recall")
+    beta_squared = beta**2
+    denominator = (1 + beta_squared) * recall - level * beta_squared
+    positive = denominator > 0
+    safe = np.where(positive, denominator, 1.0)
+    precision = level * recall / safe  # nonzero: safe is 1.0 wherever denominator <= 0
+    outside = ~positive | (precision > 1 + 1e-12) | (precision < 0)
+    return np.where(outside, np.nan, precision)

@@ -15,8 +15,13 @@ such as precision use only that distinction; CG, DCG and NDCG use the grades the
 * ``k`` is a cut-off: only ranks 1..k count. It is a Python or numpy integer >= 1 (a float
   such as ``10.0`` is rejected). ``k=None``, where allowed, means no cut-off. A ``k`` beyond
   the end of the list is allowed.
-* An undefined value (0/0, such as recall when ``n_relevant`` is 0) is ``nan`` with one
-  ``evalmetrics.UndefinedMetricWarning`` per call saying how many lists.
+* An undefined value (0/0, such as recall when ``n_relevant`` is 0) follows the package's one
+  policy, chosen with the keyword ``zero_division`` of every function that can meet it:
+  ``"warn"`` (the default) gives ``nan`` with one ``evalmetrics.UndefinedMetricWarning`` per
+  call saying for how many lists; ``0.0``, ``1.0`` or ``nan`` give that value silently. The
+  summary ``mean_average_precision`` leaves undefined lists out of the mean under ``"warn"``
+  (saying how many) and ``nan`` (silently), and counts them as the value under ``0.0`` (as
+  trec_eval does) or ``1.0``.
 
 ``judge`` turns a ranking of ids plus relevance judgements (qrels) into ``rels``.
 
@@ -30,11 +35,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._undefined import warn_undefined
+from ._undefined import apply_policy, check_zero_division, divide, mean_over
 from ._validation import (
     check_exponential_gain,
     check_ideal,
     check_ideal_covers,
+    check_in_interval,
     check_k,
     check_n_relevant,
     check_option,
@@ -46,23 +52,28 @@ from ._validation import (
 
 __all__ = [
     "average_precision",
+    "bpref",
     "cg",
     "dcg",
     "eleven_point_ap",
+    "err",
     "hit_rate",
     "hit_ratio",
     "interpolated_precision",
     "judge",
+    "judged_at_k",
     "mean_average_precision",
     "mean_reciprocal_rank",
     "ndcg",
     "precision_at_k",
+    "r_precision",
+    "rbp",
+    "rbp_residual",
     "recall_at_k",
     "reciprocal_rank",
 ]
 
 _GAINS = ("exponential", "linear")
-_UNDEFINED = ("skip", "zero")
 _AP_DENOMINATORS = ("n_relevant", "min_k", "retrieved")
 _RECALL_SLACK = 1e-9  # allowed rounding for arbitrary float recall levels (convention 12)
 _ELEVEN = np.arange(11)  # recall levels j/10, j = 0..10, kept as integers j
@@ -77,22 +88,10 @@ def _result(values: np.ndarray, one_list: bool) -> float | np.ndarray:
     return float(values[0]) if one_list else values
 
 
-def _warn_rows(metric: str, reason: str, undefined: np.ndarray, one_list: bool) -> None:
-    """One UndefinedMetricWarning for the undefined rows; called from a public function."""
-    where = "" if one_list else f" for {int(undefined.sum())} of {undefined.size} lists"
-    warn_undefined(f"{metric} is undefined (0/0: {reason}){where}; returning nan.")
-
-
-def _rate(
-    numerator: np.ndarray, denominator: np.ndarray, undefined: np.ndarray | None = None
-) -> np.ndarray:
-    """Row-wise ``numerator / denominator`` with nan where the denominator is 0 (no warning)."""
-    if undefined is None:
-        undefined = denominator == 0
-    with np.errstate(divide="ignore", invalid="ignore"):
-        values = np.true_divide(numerator, denominator, dtype=np.float64)
-    values[undefined] = np.nan
-    return values
+def _list_mask(undefined: np.ndarray, one_list: bool) -> np.ndarray:
+    """The undefined mask as ``_undefined`` wants it: 0-d for one list (no count in the
+    warning), one entry per row otherwise."""
+    return undefined[0] if one_list else undefined
 
 
 def _sum_over_ranks(terms: np.ndarray) -> np.ndarray:
@@ -106,32 +105,30 @@ def _precision_sums(hits: np.ndarray) -> np.ndarray:
     """Per row: the sum of P@i over the ranks i that hold a relevant item."""
     found = np.cumsum(hits, axis=1, dtype=np.int32)
     ranks = np.arange(1, hits.shape[1] + 1, dtype=np.float64)
-    return _sum_over_ranks(np.where(hits, found / ranks, 0.0))
+    return _sum_over_ranks(np.where(hits, found / ranks, 0.0))  # nonzero: ranks start at 1
 
 
-def _ap_rows(
-    rels: np.ndarray,
-    n_relevant: object,
-    k: object,
-    one_list: bool,
-    denominator: object = "n_relevant",
-):
-    """AP per row (nan where n_relevant is 0) and the mask of undefined rows.
-
-    ``denominator`` chooses what the sum of P@i is divided by: all relevant items
-    (``"n_relevant"``), ``min(k, n_relevant)`` (``"min_k"``) or the relevant items found in
-    the top k (``"retrieved"``; a row with none there scores 0). Rows with ``n_relevant`` 0
-    are undefined under every choice.
-    """
+def _check_ap_options(k: object, denominator: object) -> tuple[int | None, str]:
+    """The checks ``average_precision`` and ``mean_average_precision`` share (public side)."""
     denominator = check_option(denominator, "denominator", _AP_DENOMINATORS)
     k = check_k(k, allow_none=True)
     if denominator == "min_k" and k is None:
         raise ValueError(
             "denominator='min_k' divides by min(k, n_relevant) and needs a cut-off k; got k=None"
         )
-    hits = rels > 0
-    counts = check_n_relevant(n_relevant, np.count_nonzero(hits, axis=1), one_list=one_list)
-    undefined = counts == 0
+    return k, denominator
+
+
+def _ap_parts(hits: np.ndarray, counts: np.ndarray, k: int | None, denominator: str):
+    """Per row: the sum of P@i over the relevant ranks in the top k, and its divisor.
+
+    ``denominator`` chooses the divisor: all relevant items (``"n_relevant"``),
+    ``min(k, n_relevant)`` (``"min_k"``) or the relevant items found in the top k
+    (``"retrieved"``; a row with none there scores 0). The divisor is 0 exactly where
+    ``n_relevant`` is 0 under the first two; under ``"retrieved"`` it is never 0, and the
+    caller marks rows with ``n_relevant`` 0 undefined under every choice. Inputs are checked
+    by the public functions.
+    """
     top_hits = hits[:, :k]
     sums = _precision_sums(top_hits)
     if denominator == "n_relevant":
@@ -141,38 +138,15 @@ def _ap_rows(
     else:
         # no hit in the top k: the sum is 0 too, and 0 / 1 gives the 0 torchmetrics returns
         divisors = np.maximum(np.count_nonzero(top_hits, axis=1), 1)
-    return _rate(sums, divisors, undefined), undefined
+    return sums, divisors
 
 
-def _rr_rows(rels: np.ndarray, k: object) -> np.ndarray:
-    k = check_k(k, allow_none=True)
+def _rr_rows(rels: np.ndarray, k: int | None) -> np.ndarray:
+    """RR per row (0 without a relevant item in the top k); ``k`` is checked by the caller."""
     hits = rels[:, :k] > 0
     first = np.argmax(hits, axis=1)  # index of the first True, or 0 when there is none
     found = hits[np.arange(hits.shape[0]), first]
-    return np.where(found, 1.0 / (first + 1.0), 0.0)
-
-
-def _mean_over_lists(
-    values: np.ndarray, undefined: np.ndarray, *, metric: str, per_list: str, mode: object
-) -> float:
-    """Mean over lists; nan rows are skipped with a warning, or counted as 0 (mode='zero')."""
-    mode = check_option(mode, "undefined", _UNDEFINED)
-    if mode == "zero":
-        return float(np.where(undefined, 0.0, values).mean())
-    n_undefined = int(undefined.sum())
-    if n_undefined == values.size:
-        warn_undefined(
-            f"{metric} is undefined: {per_list} is undefined (n_relevant is 0) for all "
-            f"{values.size} lists; returning nan. Pass undefined='zero' to count them as 0.",
-        )
-        return float("nan")
-    if n_undefined:
-        warn_undefined(
-            f"{metric} skipped {n_undefined} of {values.size} lists whose {per_list} is "
-            "undefined (n_relevant is 0). Pass undefined='zero' to count them as 0, as "
-            "trec_eval does for a judged query without relevant documents.",
-        )
-    return float(values[~undefined].mean())
+    return np.where(found, 1.0 / (first + 1.0), 0.0)  # nonzero: first + 1 >= 1
 
 
 def _descending(grades: np.ndarray, k: int | None) -> np.ndarray:
@@ -187,7 +161,8 @@ def _dcg_rows(grades: np.ndarray, k: int | None, gain: str) -> np.ndarray:
     top = grades[:, :k]
     gains = np.exp2(top) - 1.0 if gain == "exponential" else top
     # g / log2(i + 1) by division, summed rank by rank: the same arithmetic as trec_eval
-    return _sum_over_ranks(gains / np.log2(np.arange(2.0, top.shape[1] + 2.0)))
+    discounts = np.log2(np.arange(2.0, top.shape[1] + 2.0))
+    return _sum_over_ranks(gains / discounts)  # nonzero: log2(i + 1) >= 1 at every rank i >= 1
 
 
 def _interpolated_rows(hits: np.ndarray, needed: np.ndarray) -> np.ndarray:
@@ -204,7 +179,7 @@ def _interpolated_rows(hits: np.ndarray, needed: np.ndarray) -> np.ndarray:
     # column h - 1 holds the precision at the h-th relevant item; the precision at every
     # other rank is lower than at the hit before it, so only these candidates matter
     at_hit = np.zeros((n_rows, width + 1))  # the last column stays 0: "never reached"
-    at_hit[rows, hit_number - 1] = hit_number / (ranks + 1.0)
+    at_hit[rows, hit_number - 1] = hit_number / (ranks + 1.0)  # nonzero: ranks + 1 >= 1
     best_from = np.maximum.accumulate(at_hit[:, ::-1], axis=1)[:, ::-1]
     return np.take_along_axis(best_from, np.minimum(needed, width + 1) - 1, axis=1)
 
@@ -213,7 +188,7 @@ def _interpolated_rows(hits: np.ndarray, needed: np.ndarray) -> np.ndarray:
 # public functions
 
 
-def precision_at_k(rels: object, k: int) -> float | np.ndarray:
+def precision_at_k(rels: object, *, k: object) -> float | np.ndarray:
     r"""Precision at k: the share of the top k ranks that hold a relevant item.
 
     .. math::
@@ -224,28 +199,33 @@ def precision_at_k(rels: object, k: int) -> float | np.ndarray:
     ----------
     rels : array-like of shape (n_items,) or (n_lists, n_items)
         Relevance grades in rank order; a 2-D array holds one list per row, padded with 0.
-    k : int
-        Cut-off, an integer >= 1. It may exceed the length of the list.
+    k : int or array-like of int of shape (n_cutoffs,)
+        Cut-off, an integer >= 1. It may exceed the length of the list. A 1-D array of
+        cut-offs gives P@k at each of them at once (``k=np.arange(1, n_items + 1)``: at every
+        rank), as ``interpolated_precision`` does for an array of recall levels.
 
     Returns
     -------
-    float or ndarray of shape (n_lists,)
-        P@k of the list, or of each row.
+    float or ndarray
+        For one ``k``: P@k of the list (a float), or of each row (shape ``(n_lists,)``). For an
+        array of cut-offs: shape ``(n_cutoffs,)`` for a 1-D ``rels`` and
+        ``(n_lists, n_cutoffs)`` for a 2-D one.
 
     Raises
     ------
     TypeError
-        If ``k`` is not an integer (``10.0`` and ``True`` are rejected) or ``rels`` is not
-        numeric.
+        If ``k`` (or one of its entries) is not an integer (``10.0`` and ``True`` are
+        rejected) or ``rels`` is not numeric.
     ValueError
-        If ``k < 1``, or ``rels`` is empty, not 1-D or 2-D, or holds NaN, infinite or negative
-        grades.
+        If ``k < 1``, an array ``k`` is empty or not 1-D, or ``rels`` is empty, not 1-D or
+        2-D, or holds NaN, infinite or negative grades.
 
     Notes
     -----
     The denominator is always k, even when the list is shorter than k: missing ranks count as
     not relevant (trec_eval's ``P_k`` and RecBole's Precision@K do the same; torchmetrics'
     ``retrieval_precision`` with ``adaptive_k=True`` divides by ``min(k, n_items)`` instead).
+    The array form is one cumulative count over the ranks, not a loop over cut-offs.
 
     Examples
     --------
@@ -256,14 +236,44 @@ def precision_at_k(rels: object, k: int) -> float | np.ndarray:
     0.4
     >>> ranking.precision_at_k([[1, 0, 1], [0, 0, 0]], k=2)
     array([0.5, 0. ])
+    >>> ranking.precision_at_k([1, 0, 1, 1], k=[1, 2, 3, 4])  # every cut-off at once
+    array([1.        , 0.5       , 0.66666667, 0.75      ])
     """
     rels, one_list = check_rels(rels)
+    if _is_cutoff_array(k):
+        cutoffs = _check_cutoffs(k)
+        found = np.cumsum(rels > 0, axis=1, dtype=np.int64)
+        columns = np.minimum(cutoffs, rels.shape[1]) - 1
+        values = found[:, columns] / cutoffs  # nonzero: every cut-off >= 1 is checked
+        return values[0] if one_list else values
     k = check_k(k)
     hits = np.count_nonzero(rels[:, :k] > 0, axis=1)
-    return _result(hits / k, one_list)
+    return _result(hits / k, one_list)  # nonzero: k >= 1 is checked
 
 
-def recall_at_k(rels: object, k: int, n_relevant: object = None) -> float | np.ndarray:
+def _is_cutoff_array(k: object) -> bool:
+    return isinstance(k, (list, tuple, range)) or (isinstance(k, np.ndarray) and k.ndim > 0)
+
+
+def _check_cutoffs(k: object) -> np.ndarray:
+    """An array ``k`` as a 1-D int64 array of cut-offs >= 1 (each checked as ``k``)."""
+    try:
+        array = np.asarray(k)
+    except ValueError:
+        raise ValueError("k must be an integer or a 1-D array of integers") from None
+    if array.ndim != 1 or array.size == 0:
+        raise ValueError(
+            f"k must be an integer or a non-empty 1-D array of integers, got shape {array.shape}"
+        )
+    items = array.tolist() if isinstance(k, np.ndarray) else list(k)
+    for index, value in enumerate(items):
+        check_k(value, f"k[{index}]")
+    return array.astype(np.int64)
+
+
+def recall_at_k(
+    rels: object, *, k: int, n_relevant: object = None, zero_division: float | str = "warn"
+) -> float | np.ndarray:
     r"""Recall at k: the share of all relevant items that appear in the top k ranks.
 
     .. math::
@@ -279,11 +289,16 @@ def recall_at_k(rels: object, k: int, n_relevant: object = None) -> float | np.n
     n_relevant : int, array-like of int of shape (n_lists,), or None, default=None
         Number of relevant items of the query, retrieved or not. ``None``: the list holds all
         of them (the count of grades > 0).
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        The value where ``n_relevant`` is 0 (0/0). ``"warn"``: ``nan`` and one
+        ``UndefinedMetricWarning`` per call saying for how many lists; ``0.0``, ``1.0`` or
+        ``nan``: that value, silently.
 
     Returns
     -------
     float or ndarray of shape (n_lists,)
-        R@k of the list, or of each row; ``nan`` where ``n_relevant`` is 0.
+        R@k of the list, or of each row; where ``n_relevant`` is 0, ``nan`` or the
+        ``zero_division`` value.
 
     Raises
     ------
@@ -291,12 +306,14 @@ def recall_at_k(rels: object, k: int, n_relevant: object = None) -> float | np.n
         If ``k`` or ``n_relevant`` is not an integer, or ``rels`` is not numeric.
     ValueError
         If ``k < 1``; ``n_relevant`` is negative, has the wrong shape, or is smaller than the
-        relevant items in the list; or ``rels`` is invalid.
+        relevant items in the list; ``rels`` is invalid; or ``zero_division`` is not ``"warn"``,
+        0.0, 1.0 or nan.
 
     Warns
     -----
     UndefinedMetricWarning
-        When ``n_relevant`` is 0 for some list (0/0); those lists get ``nan``.
+        Under ``zero_division="warn"``, when ``n_relevant`` is 0 for some list (0/0); those
+        lists get ``nan`` and the message says how many.
 
     Notes
     -----
@@ -313,23 +330,33 @@ def recall_at_k(rels: object, k: int, n_relevant: object = None) -> float | np.n
     0.5
     >>> ranking.recall_at_k([[1, 0, 1], [0, 1, 0]], k=1, n_relevant=[2, 3])
     array([0.5, 0. ])
+    >>> ranking.recall_at_k([[1, 0, 1], [0, 0, 0]], k=1, zero_division=0.0)  # no warning
+    array([0.5, 0. ])
     """
     rels, one_list = check_rels(rels)
     k = check_k(k)
     hits = rels > 0
     counts = check_n_relevant(n_relevant, np.count_nonzero(hits, axis=1), one_list=one_list)
-    values = _rate(np.count_nonzero(hits[:, :k], axis=1), counts)
-    if np.any(counts == 0):
-        _warn_rows("recall_at_k", "n_relevant is 0", counts == 0, one_list)
+    zero_division = check_zero_division(zero_division)
+    values = divide(
+        np.count_nonzero(hits[:, :k], axis=1),
+        counts,
+        metric="recall_at_k",
+        denominator_name="n_relevant",
+        zero_division=zero_division,
+        undefined=_list_mask(counts == 0, one_list),
+        unit="lists",
+    )
     return _result(values, one_list)
 
 
 def average_precision(
     rels: object,
+    *,
     n_relevant: object = None,
     k: int | None = None,
-    *,
     denominator: str = "n_relevant",
+    zero_division: float | str = "warn",
 ) -> float | np.ndarray:
     r"""Average precision of a ranked list: the mean of P@i over the ranks of relevant items.
 
@@ -363,12 +390,16 @@ def average_precision(
         (RecBole's MAP@K); needs ``k``. ``"retrieved"``: only the relevant items found in the
         top k (torchmetrics' ``retrieval_average_precision`` with ``top_k``); a list whose
         relevant items all lie below rank k scores 0. See Notes.
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        The value where ``n_relevant`` is 0, under every ``denominator`` (0/0). ``"warn"``: ``nan``
+        and one ``UndefinedMetricWarning`` per call saying for how many lists; ``0.0``, ``1.0`` or
+        ``nan``: that value, silently. ``0.0`` gives trec_eval's value.
 
     Returns
     -------
     float or ndarray of shape (n_lists,)
-        AP of the list, or of each row; ``nan`` where ``n_relevant`` is 0 (under every
-        ``denominator``).
+        AP of the list, or of each row; where ``n_relevant`` is 0 (under every
+        ``denominator``), ``nan`` or the ``zero_division`` value.
 
     Raises
     ------
@@ -377,23 +408,25 @@ def average_precision(
     ValueError
         If ``k < 1``; ``n_relevant`` is negative, has the wrong shape, or is smaller than the
         relevant items in the list; ``rels`` is invalid; ``denominator`` is not one of the
-        three names; or ``denominator="min_k"`` is given without ``k``.
+        three names; ``denominator="min_k"`` is given without ``k``; or
+        ``zero_division`` is not ``"warn"``, 0.0, 1.0 or nan.
 
     Warns
     -----
     UndefinedMetricWarning
-        When ``n_relevant`` is 0 for some list (0/0); those lists get ``nan``.
+        Under ``zero_division="warn"``, when ``n_relevant`` is 0 for some list (0/0); those
+        lists get ``nan`` and the message says how many.
 
     Notes
     -----
-    The default denominator counts relevant items that were not retrieved, as trec_eval's
-    ``map`` (and ``map_cut_k``) do; this function equals trec_eval 9 to the last bit when
-    ``n_relevant`` is the number of relevant documents in the qrels. trec_eval returns 0 (not
-    ``nan``) for a query without relevant documents. scikit-learn's
-    ``average_precision_score`` is the classification AP over a fully scored set, which
-    equals this function with ``n_relevant=None`` when the list holds every item. A grade
-    counts as relevant when it is > 0 (trec_eval's default relevance level is 1, which is the
-    same for integer grades).
+    The default denominator counts relevant items that were not retrieved, as
+    trec_eval's ``map`` (and ``map_cut_k``) do; this function equals trec_eval 9 to the last bit
+    when ``n_relevant`` is the number of relevant documents in the qrels. trec_eval returns 0 (not
+    ``nan``) for a query without relevant documents: pass ``zero_division=0.0`` for that.
+    scikit-learn's ``average_precision_score`` is the classification AP over a fully scored set,
+    which equals this function with ``n_relevant=None`` when the list holds every item. A grade
+    counts as relevant when it is > 0 (trec_eval's default relevance level is 1, which is the same
+    for integer grades).
 
     **AP@k denominators across libraries.** The three choices share the numerator and
     differ only in :math:`D`. Since the hits in the top k number at most :math:`k` and at
@@ -415,13 +448,13 @@ def average_precision(
       returns 1.0 for an empty ``actual``. Here ``k`` is used as given, even beyond the end
       of the list.
     * ``"retrieved"``: torchmetrics' ``retrieval_average_precision(preds, target, top_k=k)``
-      and ``RetrievalMAP(top_k=k)`` (``functional/retrieval/average_precision.py``): the mean
-      of :math:`j / \text{position}(j)` over the relevant items in the top k, and 0 when
-      there is none. torchmetrics also returns 0 for a list with no relevant item at all;
-      here that is ``nan`` with a warning (``mean_average_precision(...,
-      undefined="zero")`` counts it as 0, like ``RetrievalMAP``'s default
-      ``empty_target_action="neg"``). Without a cut-off, torchmetrics sees only the list it
-      is given, so it equals the default with ``n_relevant=None``.
+      and ``RetrievalMAP(top_k=k)`` (``functional/retrieval/average_precision.py``): the mean of
+      :math:`j / \text{position}(j)` over the relevant items in the top k, and 0 when there is none.
+      torchmetrics also returns 0 for a list with no relevant item at all; here that is ``nan`` with
+      a warning, or 0 with ``zero_division=0.0`` (``mean_average_precision(..., zero_division=0.0)``
+      counts it as 0, like ``RetrievalMAP``'s default ``empty_target_action="neg"``). Without a
+      cut-off, torchmetrics sees only the list it is given, so it equals the default with
+      ``n_relevant=None``.
 
     These conventions were read in the libraries' source files (trec_eval, ranx, RecBole,
     torchmetrics). trec_eval's (through pytrec-eval-terrier, in the test suite) and ranx's
@@ -453,19 +486,30 @@ def average_precision(
     [0.2, 0.25, 0.5]
     """
     rels, one_list = check_rels(rels)
-    values, undefined = _ap_rows(rels, n_relevant, k, one_list, denominator)
-    if undefined.any():
-        _warn_rows("average_precision", "n_relevant is 0", undefined, one_list)
+    k, denominator = _check_ap_options(k, denominator)
+    zero_division = check_zero_division(zero_division)
+    hits = rels > 0
+    counts = check_n_relevant(n_relevant, np.count_nonzero(hits, axis=1), one_list=one_list)
+    sums, divisors = _ap_parts(hits, counts, k, denominator)
+    values = divide(
+        sums,
+        divisors,
+        metric="average_precision",
+        denominator_name="n_relevant",
+        zero_division=zero_division,
+        undefined=_list_mask(counts == 0, one_list),
+        unit="lists",
+    )
     return _result(values, one_list)
 
 
 def mean_average_precision(
     rels: object,
+    *,
     n_relevant: object = None,
     k: int | None = None,
-    *,
-    undefined: str = "skip",
     denominator: str = "n_relevant",
+    zero_division: float | str = "warn",
 ) -> float:
     r"""Mean average precision (MAP): the mean of AP over ranked lists (queries or users).
 
@@ -484,19 +528,21 @@ def mean_average_precision(
         all of them (the count of grades > 0).
     k : int or None, default=None
         Cut-off, an integer >= 1; ``None`` uses the whole lists.
-    undefined : {"skip", "zero"}, default="skip"
-        What to do with lists whose AP is undefined (``n_relevant`` is 0). ``"skip"`` leaves
-        them out of the mean and warns how many were skipped; ``"zero"`` counts them as 0,
-        silently.
     denominator : {"n_relevant", "min_k", "retrieved"}, default="n_relevant"
         The AP@k denominator of every list: all relevant items (trec_eval, ranx),
         :math:`\min(k, n_\text{relevant})` (RecBole's MAP@K; needs ``k``) or the relevant
         items found in the top k (torchmetrics). See ``average_precision``.
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        What to do with lists whose AP is undefined (``n_relevant`` is 0). ``"warn"``: leave
+        them out of the mean and warn how many were left out (``nan`` and a warning if all
+        are); ``nan``: leave them out silently (``nan`` if all are); ``0.0`` or ``1.0``:
+        count them as that value, silently (``0.0`` is trec_eval's convention).
 
     Returns
     -------
     float
-        MAP over the lists; ``nan`` if every list is undefined and ``undefined="skip"``.
+        MAP over the lists; ``nan`` if every list is undefined and ``zero_division`` is
+        ``"warn"`` or ``nan``.
 
     Raises
     ------
@@ -504,24 +550,25 @@ def mean_average_precision(
         If ``k`` or ``n_relevant`` is not an integer, or ``rels`` is not numeric.
     ValueError
         As for ``average_precision`` (including a bad ``denominator``, or ``"min_k"`` without
-        ``k``); also if ``undefined`` is not ``"skip"`` or ``"zero"``.
+        ``k``); also if ``zero_division`` is not ``"warn"``, 0.0, 1.0 or nan.
 
     Warns
     -----
     UndefinedMetricWarning
-        With ``undefined="skip"``, when some lists were skipped; the message says how many.
+        Under ``zero_division="warn"``, when some lists were left out; the message says how
+        many.
 
     Notes
     -----
-    ``undefined="zero"`` gives trec_eval's value for a query whose judgements hold no relevant
+    ``zero_division=0.0`` gives trec_eval's value for a query whose judgements hold no relevant
     document: trec_eval scores its AP as 0 (run through pytrec_eval; ranx 0.3.21 gives 0
     too). trec_eval's ``-c`` option is a different case: it averages over every query of the
     judgements instead of only those that are also in the run, so a judged query missing from
     the run counts as 0 (usnistgov/trec_eval, ``trec_eval.c``, its help text). Here such a
-    query is a row of zeros with its ``n_relevant`` > 0, whose AP is 0 under either
-    ``undefined`` option. With the default ``"skip"`` the mean runs over the queries where
-    AP is defined, as scikit-learn does for classes whose value is ``nan``. Per-list
-    conventions are those of ``average_precision``.
+    query is a row of zeros with its ``n_relevant`` > 0, whose AP is 0 under every
+    ``zero_division``. With the default ``"warn"`` the mean runs over the queries where AP is
+    defined, as scikit-learn does for classes whose value is ``nan``. Per-list conventions
+    are those of ``average_precision``.
 
     Examples
     --------
@@ -533,10 +580,13 @@ def mean_average_precision(
     >>> ranking.mean_average_precision(rels, n_relevant=[4, 1])  # one item never retrieved
     0.5208333333333333
 
-    A list without any relevant item has no AP; ``undefined="zero"`` counts it as 0:
+    A list without any relevant item has no AP; ``zero_division=0.0`` counts it as 0
+    (trec_eval), ``nan`` leaves it out silently:
 
-    >>> ranking.mean_average_precision([[1, 0, 1], [0, 0, 0]], undefined="zero")
+    >>> ranking.mean_average_precision([[1, 0, 1], [0, 0, 0]], zero_division=0.0)
     0.4166666666666667
+    >>> ranking.mean_average_precision([[1, 0, 1], [0, 0, 0]], zero_division=float("nan"))
+    0.8333333333333333
 
     MAP@4 under the three denominators (AP@4 of the rows: 1/5, 1/4, 1/2 and 1/2, 1/2, 1):
 
@@ -546,20 +596,47 @@ def mean_average_precision(
     [0.35, 0.375, 0.75]
     """
     rels, one_list = check_rels(rels)
-    values, is_undefined = _ap_rows(rels, n_relevant, k, one_list, denominator)
-    return _mean_over_lists(
-        values, is_undefined, metric="mean_average_precision", per_list="AP", mode=undefined
+    k, denominator = _check_ap_options(k, denominator)
+    zero_division = check_zero_division(zero_division)
+    hits = rels > 0
+    counts = check_n_relevant(n_relevant, np.count_nonzero(hits, axis=1), one_list=one_list)
+    sums, divisors = _ap_parts(hits, counts, k, denominator)
+    undefined = counts == 0
+    values = divide(
+        sums,
+        divisors,
+        metric="average_precision",
+        denominator_name="n_relevant",
+        zero_division=np.nan,  # silent here: mean_over applies the policy to the mean
+        undefined=undefined,
+        unit="lists",
+    )
+    return mean_over(
+        values,
+        undefined,
+        metric="mean_average_precision",
+        per_item="AP",
+        zero_division=zero_division,
+        unit="lists",
+        convention="0.0 is trec_eval's convention",
     )
 
 
-def reciprocal_rank(rels: object, k: int | None = None) -> float | np.ndarray:
+def reciprocal_rank(
+    rels: object,
+    *,
+    k: int | None = None,
+    n_relevant: object = None,
+    zero_division: float | str = "warn",
+) -> float | np.ndarray:
     r"""Reciprocal rank: 1 / the rank of the first relevant item in the top k, else 0.
 
     .. math::
 
         RR@k = \begin{cases}
             1 / \min\{ i \le k : rel_i > 0 \} & \text{if such an } i \text{ exists} \\
-            0 & \text{otherwise}
+            0 & \text{otherwise, if } n_\text{relevant} > 0 \\
+            \text{undefined} & \text{if } n_\text{relevant} = 0
         \end{cases}
 
     Parameters
@@ -568,25 +645,41 @@ def reciprocal_rank(rels: object, k: int | None = None) -> float | np.ndarray:
         Relevance grades in rank order; a 2-D array holds one list per row, padded with 0.
     k : int or None, default=None
         Cut-off, an integer >= 1; ``None`` uses the whole list.
+    n_relevant : int, array-like of int of shape (n_lists,), or None, default=None
+        Number of relevant items of the query, retrieved or not. Given, a list whose query has
+        no relevant item at all (0) is undefined: no rank could ever score, so 0 would
+        blame the system for the query. ``None`` (the default): not known, and a list without
+        a relevant item in the top k scores 0, as in trec_eval.
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        The value where ``n_relevant`` is 0. ``"warn"``: ``nan`` and one
+        ``UndefinedMetricWarning`` per call saying for how many lists; ``0.0``, ``1.0`` or
+        ``nan``: that value, silently. ``0.0`` gives trec_eval's value.
 
     Returns
     -------
     float or ndarray of shape (n_lists,)
-        RR of the list, or of each row. Always defined: a list without a relevant item in the
-        top k scores 0.
+        RR of the list, or of each row.
 
     Raises
     ------
     TypeError
-        If ``k`` is not an integer or ``rels`` is not numeric.
+        If ``k`` or ``n_relevant`` is not an integer or ``rels`` is not numeric.
     ValueError
-        If ``k < 1`` or ``rels`` is invalid.
+        If ``k < 1``; ``n_relevant`` is negative, has the wrong shape or is smaller than the
+        relevant items in the list; ``rels`` is invalid; or ``zero_division`` is not
+        ``"warn"``, 0.0, 1.0 or nan.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        Under ``zero_division="warn"``, when ``n_relevant`` is 0 for some list.
 
     Notes
     -----
     Equals trec_eval's ``recip_rank`` (no cut-off), RecBole's MRR@K and torchmetrics'
     ``retrieval_reciprocal_rank`` per list; all of them score a list without a relevant item
-    as 0.
+    as 0, also when its query has no relevant item at all (trec_eval's ``recip_rank`` is 0
+    for a query whose qrels hold only grade 0, run through pytrec_eval in the tests).
 
     Examples
     --------
@@ -595,12 +688,34 @@ def reciprocal_rank(rels: object, k: int | None = None) -> float | np.ndarray:
     0.3333333333333333
     >>> ranking.reciprocal_rank([[0, 0, 1], [0, 0, 0]], k=2)
     array([0., 0.])
+    >>> ranking.reciprocal_rank([[0, 0, 1], [0, 0, 0]], n_relevant=[1, 0], zero_division=0.0)
+    array([0.33333333, 0.        ])
     """
     rels, one_list = check_rels(rels)
-    return _result(_rr_rows(rels, k), one_list)
+    k = check_k(k, allow_none=True)
+    values = _rr_rows(rels, k)
+    if n_relevant is None:
+        check_zero_division(zero_division)
+        return _result(values, one_list)
+    counts = check_n_relevant(n_relevant, np.count_nonzero(rels > 0, axis=1), one_list=one_list)
+    values = apply_policy(
+        values,
+        _list_mask(counts == 0, one_list),
+        metric="reciprocal_rank",
+        reason="n_relevant is 0, no rank can hold a relevant item",
+        zero_division=check_zero_division(zero_division),
+        unit="lists",
+    )
+    return _result(values, one_list)
 
 
-def mean_reciprocal_rank(rels: object, k: int | None = None) -> float:
+def mean_reciprocal_rank(
+    rels: object,
+    *,
+    k: int | None = None,
+    n_relevant: object = None,
+    zero_division: float | str = "warn",
+) -> float:
     r"""Mean reciprocal rank (MRR) over ranked lists (queries or users).
 
     .. math::
@@ -616,6 +731,14 @@ def mean_reciprocal_rank(rels: object, k: int | None = None) -> float:
         Relevance grades in rank order; a 2-D array holds one list per row, padded with 0.
     k : int or None, default=None
         Cut-off, an integer >= 1; ``None`` uses the whole lists.
+    n_relevant : int, array-like of int of shape (n_lists,), or None, default=None
+        Number of relevant items of each query. Given, the queries with none are undefined
+        (see ``reciprocal_rank``) and summarised by ``zero_division``. ``None``: every list
+        counts, a list without a relevant item in the top k as 0.
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        For the queries with ``n_relevant`` 0: ``"warn"`` and ``nan`` leave them out of the
+        mean (``"warn"`` says how many); ``0.0`` (trec_eval) or ``1.0`` count them as that
+        value.
 
     Returns
     -------
@@ -625,15 +748,21 @@ def mean_reciprocal_rank(rels: object, k: int | None = None) -> float:
     Raises
     ------
     TypeError
-        If ``k`` is not an integer or ``rels`` is not numeric.
+        If ``k`` or ``n_relevant`` is not an integer or ``rels`` is not numeric.
     ValueError
-        If ``k < 1`` or ``rels`` is invalid.
+        If ``k < 1``; ``n_relevant`` is invalid (see ``reciprocal_rank``); ``rels`` is
+        invalid; or ``zero_division`` is not ``"warn"``, 0.0, 1.0 or nan.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        Under ``zero_division="warn"``, when ``n_relevant`` is 0 for some list.
 
     Notes
     -----
-    RR is defined for every list (0 when nothing relevant is found), so nothing is skipped
-    and there is no ``undefined`` option, unlike ``mean_average_precision``. This is the mean
-    of trec_eval's ``recip_rank`` and equals RecBole's and ranx's MRR.
+    Without ``n_relevant`` RR is defined for every list (0 when nothing relevant is found), so
+    nothing is skipped. This is the mean of trec_eval's ``recip_rank`` and equals RecBole's
+    and ranx's MRR.
 
     Examples
     --------
@@ -644,12 +773,30 @@ def mean_reciprocal_rank(rels: object, k: int | None = None) -> float:
     >>> ranking.mean_reciprocal_rank([[0, 0, 1, 0],
     ...                               [0, 0, 0, 1]])
     0.2916666666666667
+    >>> ranking.mean_reciprocal_rank([[0, 0, 1, 0],  # the second query has no answer at all
+    ...                               [0, 0, 0, 0]], n_relevant=[1, 0], zero_division=float("nan"))
+    0.3333333333333333
     """
     rels, _ = check_rels(rels)
-    return float(_rr_rows(rels, k).mean())
+    k = check_k(k, allow_none=True)
+    zero_division = check_zero_division(zero_division)
+    values = _rr_rows(rels, k)
+    if n_relevant is None:
+        return float(values.mean())  # nonzero: check_rels rejects an empty rels
+    counts = check_n_relevant(n_relevant, np.count_nonzero(rels > 0, axis=1), one_list=False)
+    return mean_over(
+        values,
+        counts == 0,
+        metric="mean_reciprocal_rank",
+        per_item="RR",
+        zero_division=zero_division,
+        unit="lists",
+        reason="n_relevant is 0",
+        convention="0.0 is trec_eval's convention",
+    )
 
 
-def hit_rate(rels: object, k: int) -> float | np.ndarray:
+def hit_rate(rels: object, *, k: int) -> float | np.ndarray:
     r"""Hit rate per list: 1.0 if any relevant item is in the top k, else 0.0.
 
     .. math::
@@ -696,7 +843,9 @@ def hit_rate(rels: object, k: int) -> float | np.ndarray:
     return _result(np.any(rels[:, :k] > 0, axis=1).astype(np.float64), one_list)
 
 
-def hit_ratio(rels: object, k: int, n_relevant: object = None) -> float:
+def hit_ratio(
+    rels: object, *, k: int, n_relevant: object = None, zero_division: float | str = "warn"
+) -> float:
     r"""Hit ratio HR@K as in document 001: all hits in the top k over all relevant items.
 
     .. math::
@@ -715,11 +864,16 @@ def hit_ratio(rels: object, k: int, n_relevant: object = None) -> float:
     n_relevant : int, array-like of int of shape (n_lists,), or None, default=None
         Number of ground-truth items of each list, retrieved or not. ``None``: each list holds
         all of them (the count of grades > 0).
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        The value when the lists hold no relevant item at all (GT = 0, so 0/0). ``"warn"``:
+        ``nan`` and an ``UndefinedMetricWarning``; ``0.0``, ``1.0`` or ``nan``: that value,
+        silently.
 
     Returns
     -------
     float
-        One number for all lists together; ``nan`` if there is no relevant item at all.
+        One number for all lists together; ``nan`` or the ``zero_division`` value if
+        there is no relevant item at all.
 
     Raises
     ------
@@ -727,12 +881,13 @@ def hit_ratio(rels: object, k: int, n_relevant: object = None) -> float:
         If ``k`` or ``n_relevant`` is not an integer, or ``rels`` is not numeric.
     ValueError
         If ``k < 1``; ``n_relevant`` is negative, has the wrong shape, or is smaller than the
-        relevant items in the list; or ``rels`` is invalid.
+        relevant items in the list; ``rels`` is invalid; or ``zero_division`` is not ``"warn"``,
+        0.0, 1.0 or nan.
 
     Warns
     -----
     UndefinedMetricWarning
-        When the lists have no relevant item at all (GT = 0).
+        Under ``zero_division="warn"``, when the lists have no relevant item at all (GT = 0).
 
     Notes
     -----
@@ -757,17 +912,18 @@ def hit_ratio(rels: object, k: int, n_relevant: object = None) -> float:
     k = check_k(k)
     hits = rels > 0
     counts = check_n_relevant(n_relevant, np.count_nonzero(hits, axis=1), one_list=one_list)
-    total_relevant = int(counts.sum())
-    if total_relevant == 0:
-        warn_undefined(
-            "hit_ratio is undefined (0/0: the lists hold no relevant item and n_relevant "
-            "is 0); returning nan.",
-        )
-        return float("nan")
-    return int(np.count_nonzero(hits[:, :k])) / total_relevant
+    zero_division = check_zero_division(zero_division)
+    value = divide(
+        int(np.count_nonzero(hits[:, :k])),
+        int(counts.sum()),
+        metric="hit_ratio",
+        denominator_name="GT, the total n_relevant of all lists,",
+        zero_division=zero_division,
+    )
+    return float(value)
 
 
-def cg(rels: object, k: int | None = None) -> float | np.ndarray:
+def cg(rels: object, *, k: int | None = None) -> float | np.ndarray:
     r"""Cumulative gain: the sum of the grades in the top k ranks.
 
     .. math::
@@ -810,7 +966,7 @@ def cg(rels: object, k: int | None = None) -> float | np.ndarray:
     return _result(_sum_over_ranks(rels[:, :k]), one_list)
 
 
-def dcg(rels: object, k: int | None = None, gain: str = "exponential") -> float | np.ndarray:
+def dcg(rels: object, *, k: int | None = None, gain: str = "exponential") -> float | np.ndarray:
     r"""Discounted cumulative gain: grades discounted by the logarithm of their rank.
 
     .. math::
@@ -875,11 +1031,13 @@ def dcg(rels: object, k: int | None = None, gain: str = "exponential") -> float 
 
 def ndcg(
     rels: object,
+    *,
     k: int | None = None,
     ideal: object = None,
     gain: str = "exponential",
+    zero_division: float | str = "warn",
 ) -> float | np.ndarray:
-    r"""Normalised DCG: DCG divided by the DCG of the ideal ordering (IDCG), in [0, 1].
+    r"""Normalised DCG: DCG divided by the ideal ordering's DCG (IDCG), in [0, 1] when defined.
 
     .. math::
 
@@ -901,11 +1059,16 @@ def ndcg(
     gain : {"exponential", "linear"}, default="exponential"
         :math:`2^{rel} - 1` (the documents, Manning et al.) or :math:`rel` (trec_eval,
         scikit-learn); see ``dcg``.
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        The value where IDCG is 0, no positive grade in ``ideal`` (0/0). ``"warn"``: ``nan`` and
+        one ``UndefinedMetricWarning`` per call saying for how many lists; ``0.0``, ``1.0`` or
+        ``nan``: that value, silently. ``0.0`` gives trec_eval's and scikit-learn's value.
 
     Returns
     -------
     float or ndarray of shape (n_lists,)
-        NDCG of the list, or of each row; ``nan`` where IDCG is 0 (no positive grade).
+        NDCG of the list, or of each row; where IDCG is 0 (no positive grade), ``nan``
+        or the ``zero_division`` value.
 
     Raises
     ------
@@ -915,26 +1078,28 @@ def ndcg(
         If ``k < 1``; ``gain`` is unknown; ``rels`` or ``ideal`` is invalid; ``ideal`` does
         not match the shape of ``rels`` (1-D with 1-D, or one row per row); or ``ideal`` lacks
         positive grades present in ``rels`` (sorted descending, the j-th grade of ``rels``
-        must not exceed the j-th grade of ``ideal``), which could make NDCG exceed 1.
+        must not exceed the j-th grade of ``ideal``), which could make NDCG exceed 1; or
+        ``zero_division`` is not ``"warn"``, 0.0, 1.0 or nan.
 
     Warns
     -----
     UndefinedMetricWarning
-        When IDCG is 0 for some list; those lists get ``nan``.
+        Under ``zero_division="warn"``, when IDCG is 0 for some list; those lists get ``nan``
+        and the message says how many.
 
     Notes
     -----
-    With ``gain="linear"`` and ``ideal`` holding the grades of all judged documents, this
-    equals trec_eval's ``ndcg_cut_k`` to the last bit. With ``gain="linear"`` and the default
+    With ``gain="linear"`` and ``ideal`` holding the grades of all judged documents,
+    this equals trec_eval's ``ndcg_cut_k`` to the last bit. With ``gain="linear"`` and the default
     ``ideal`` it equals scikit-learn's ``ndcg_score(..., ignore_ties=True)`` per list (up to
     summation rounding), except that scikit-learn returns 0 instead of ``nan`` when IDCG is 0
-    (trec_eval, ranx and torchmetrics also return 0). scikit-learn and torchmetrics build the
-    ideal from the items they are given, so an unretrieved relevant item lowers their NDCG
-    only if it is appended to the list with a score below all others and ``k`` is set to the
-    list's own length (scikit-learn run in chapter 11; torchmetrics read in
+    (trec_eval, ranx and torchmetrics also return 0; pass ``zero_division=0.0`` for that).
+    scikit-learn and torchmetrics build the ideal from the items they are given, so an unretrieved
+    relevant item lowers their NDCG only if it is appended to the list with a score below all others
+    and ``k`` is set to the list's own length (scikit-learn run in chapter 11; torchmetrics read in
     ``functional/retrieval/ndcg.py``); here pass ``ideal``. RecBole's NDCG is binary: it treats
-    every ground-truth item as grade 1. ranx's ``ndcg`` is the linear gain and its
-    ``ndcg_burges`` the exponential one.
+    every ground-truth item as grade 1. ranx's ``ndcg`` is the linear gain and its ``ndcg_burges``
+    the exponential one.
 
     Examples
     --------
@@ -947,10 +1112,13 @@ def ndcg(
     0.7039180890341347
     >>> ranking.ndcg([[0, 1], [1, 0]], k=1)
     array([0., 1.])
+    >>> ranking.ndcg([[0, 0], [1, 0]], zero_division=0.0)  # IDCG 0: 0, as scikit-learn
+    array([0., 1.])
     """
     rels, one_list = check_rels(rels)
     k = check_k(k, allow_none=True)
     gain = check_option(gain, "gain", _GAINS)
+    zero_division = check_zero_division(zero_division)
     if ideal is None:
         ideal_desc = _descending(rels, k)
     else:
@@ -961,15 +1129,24 @@ def ndcg(
         check_exponential_gain(rels[:, :k], "rels")
         check_exponential_gain(ideal_desc[:, :k], "ideal")
     ideal_gain = _dcg_rows(ideal_desc, k, gain)
-    undefined = ideal_gain == 0
-    values = _rate(_dcg_rows(rels, k, gain), ideal_gain, undefined)
-    if undefined.any():
-        _warn_rows("ndcg", "IDCG is 0, no positive grade in ideal", undefined, one_list)
+    values = divide(
+        _dcg_rows(rels, k, gain),
+        ideal_gain,
+        metric="ndcg",
+        denominator_name="IDCG",
+        zero_division=zero_division,
+        undefined=_list_mask(ideal_gain == 0, one_list),
+        unit="lists",
+    )
     return _result(values, one_list)
 
 
 def interpolated_precision(
-    rels: object, recall_levels: object, n_relevant: object = None
+    rels: object,
+    *,
+    recall_levels: object,
+    n_relevant: object = None,
+    zero_division: float | str = "warn",
 ) -> float | np.ndarray:
     r"""Interpolated precision at recall levels: the best precision at any recall >= r.
 
@@ -988,12 +1165,17 @@ def interpolated_precision(
     n_relevant : int, array-like of int of shape (n_lists,), or None, default=None
         Number of relevant items of the query, retrieved or not. ``None``: the list holds all
         of them (the count of grades > 0).
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        The value where ``n_relevant`` is 0, at every level of that list (0/0). ``"warn"``: ``nan``
+        and one ``UndefinedMetricWarning`` per call saying for how many lists; ``0.0``, ``1.0`` or
+        ``nan``: that value, silently.
 
     Returns
     -------
     float or ndarray
         Shape ``(n_levels,)`` for a 1-D ``rels`` and ``(n_lists, n_levels)`` for a 2-D one; a
-        single level gives a float or ``(n_lists,)``. ``nan`` where ``n_relevant`` is 0.
+        single level gives a float or ``(n_lists,)``. Where ``n_relevant`` is 0, ``nan`` or
+        the ``zero_division`` value.
 
     Raises
     ------
@@ -1001,12 +1183,14 @@ def interpolated_precision(
         If ``recall_levels`` or ``rels`` is not numeric, or ``n_relevant`` is not an integer.
     ValueError
         If a recall level lies outside [0, 1] or is NaN; ``n_relevant`` is negative, has the
-        wrong shape, or is smaller than the relevant items in the list; or ``rels`` is invalid.
+        wrong shape, or is smaller than the relevant items in the list; ``rels`` is invalid;
+        or ``zero_division`` is not ``"warn"``, 0.0, 1.0 or nan.
 
     Warns
     -----
     UndefinedMetricWarning
-        When ``n_relevant`` is 0 for some list; its levels get ``nan``.
+        Under ``zero_division="warn"``, when ``n_relevant`` is 0 for some list; its levels get
+        ``nan`` and the message says how many lists.
 
     Notes
     -----
@@ -1033,28 +1217,34 @@ def interpolated_precision(
     --------
     >>> from evalmetrics import ranking
     >>> rels = [1, 0, 1, 0, 0, 1]  # precision 1, 2/3 and 1/2 at the three hits
-    >>> ranking.interpolated_precision(rels, [0.0, 0.5, 0.7, 1.0])
+    >>> ranking.interpolated_precision(rels, recall_levels=[0.0, 0.5, 0.7, 1.0])
     array([1.        , 0.66666667, 0.5       , 0.5       ])
-    >>> ranking.interpolated_precision(rels, 0.5, n_relevant=4)
+    >>> ranking.interpolated_precision(rels, recall_levels=0.5, n_relevant=4)
     0.6666666666666666
     """
     rels, one_list = check_rels(rels)
     levels, one_level = check_recall_levels(recall_levels)
+    zero_division = check_zero_division(zero_division)
     hits = rels > 0
     counts = check_n_relevant(n_relevant, np.count_nonzero(hits, axis=1), one_list=one_list)
     needed = np.ceil(levels[np.newaxis, :] * counts[:, np.newaxis] - _RECALL_SLACK)
     needed = np.maximum(needed, 1).astype(np.int64)  # recall 0 is reached at every rank
-    values = _interpolated_rows(hits, needed)
-    undefined = counts == 0
-    if undefined.any():
-        values[undefined] = np.nan
-        _warn_rows("interpolated_precision", "n_relevant is 0", undefined, one_list)
+    values = apply_policy(
+        _interpolated_rows(hits, needed),
+        _list_mask(counts == 0, one_list),
+        metric="interpolated_precision",
+        reason="n_relevant is 0",
+        zero_division=zero_division,
+        unit="lists",
+    )
     if one_level:
         return _result(values[:, 0], one_list)
     return values[0] if one_list else values
 
 
-def eleven_point_ap(rels: object, n_relevant: object = None) -> float | np.ndarray:
+def eleven_point_ap(
+    rels: object, *, n_relevant: object = None, zero_division: float | str = "warn"
+) -> float | np.ndarray:
     r"""Eleven-point interpolated average precision: interpolated precision at r = 0, 0.1, ..., 1.
 
     .. math::
@@ -1070,24 +1260,30 @@ def eleven_point_ap(rels: object, n_relevant: object = None) -> float | np.ndarr
     n_relevant : int, array-like of int of shape (n_lists,), or None, default=None
         Number of relevant items of the query, retrieved or not. ``None``: the list holds all
         of them (the count of grades > 0).
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        The value where ``n_relevant`` is 0 (0/0). ``"warn"``: ``nan`` and one
+        ``UndefinedMetricWarning`` per call saying for how many lists; ``0.0``, ``1.0`` or
+        ``nan``: that value, silently.
 
     Returns
     -------
     float or ndarray of shape (n_lists,)
-        11-point AP of the list, or of each row; ``nan`` where ``n_relevant`` is 0.
+        11-point AP of the list, or of each row; where ``n_relevant`` is 0, ``nan`` or the
+        ``zero_division`` value.
 
     Raises
     ------
     TypeError
         If ``n_relevant`` is not an integer or ``rels`` is not numeric.
     ValueError
-        If ``n_relevant`` is negative, has the wrong shape, or is smaller than the relevant
-        items in the list; or ``rels`` is invalid.
+        If ``n_relevant`` is negative, has the wrong shape, or is smaller than the relevant items in
+        the list; ``rels`` is invalid; or ``zero_division`` is not ``"warn"``, 0.0, 1.0 or nan.
 
     Warns
     -----
     UndefinedMetricWarning
-        When ``n_relevant`` is 0 for some list; those lists get ``nan``.
+        Under ``zero_division="warn"``, when ``n_relevant`` is 0 for some list; those lists
+        get ``nan`` and the message says how many.
 
     Notes
     -----
@@ -1108,16 +1304,22 @@ def eleven_point_ap(rels: object, n_relevant: object = None) -> float | np.ndarr
     array([0.72727273, 0.5       ])
     """
     rels, one_list = check_rels(rels)
+    zero_division = check_zero_division(zero_division)
     hits = rels > 0
     counts = check_n_relevant(n_relevant, np.count_nonzero(hits, axis=1), one_list=one_list)
     # hits needed for level j/10: the least integer h with 10 h >= j n, and at least 1
-    needed = np.maximum((_ELEVEN[np.newaxis, :] * counts[:, np.newaxis] + 9) // 10, 1)
-    levels = _interpolated_rows(hits, needed)
-    values = _sum_over_ranks(levels[:, ::-1]) / 11.0  # summed from level 1.0 down
-    undefined = counts == 0
-    if undefined.any():
-        values[undefined] = np.nan
-        _warn_rows("eleven_point_ap", "n_relevant is 0", undefined, one_list)
+    needed = (_ELEVEN[np.newaxis, :] * counts[:, np.newaxis] + 9) // 10  # nonzero: constant 10
+    levels = _interpolated_rows(hits, np.maximum(needed, 1))
+    # summed from level 1.0 down, as trec_eval does
+    values = _sum_over_ranks(levels[:, ::-1]) / 11.0  # nonzero: the constant 11
+    values = apply_policy(
+        values,
+        _list_mask(counts == 0, one_list),
+        metric="eleven_point_ap",
+        reason="n_relevant is 0",
+        zero_division=zero_division,
+        unit="lists",
+    )
     return _result(values, one_list)
 
 
@@ -1166,3 +1368,490 @@ def judge(ranked_ids: object, qrels: object) -> np.ndarray:
     ids = check_ranked_ids(ranked_ids)
     grades = check_qrels(qrels)
     return np.array([grades.get(item, 0.0) for item in ids], dtype=np.float64)
+
+
+# ----------------------------------------------------------------------------------------
+# issue 14: incomplete judgments (R-precision, bpref, judged@k) and user-model metrics (ERR, RBP)
+
+
+def _check_judged(judged: object, rels: np.ndarray, *, one_list: bool) -> np.ndarray:
+    """The ``judged`` mask as a 2-D bool array of the shape of ``rels`` (checked).
+
+    ``None`` means every retrieved item is judged. Otherwise a bool array (or 0/1 integers) of
+    the shape of ``rels``; an item with a grade > 0 must be judged (a grade is a judgment).
+    """
+    if judged is None:
+        return np.ones(rels.shape, dtype=bool)
+    if isinstance(judged, (str, bytes, set, frozenset, dict)):
+        raise TypeError(
+            f"judged must be an array-like of booleans in rank order, got {type(judged).__name__}"
+        )
+    try:
+        array = np.asarray(judged)
+    except ValueError:
+        raise ValueError(
+            "judged must have the shape of rels; its rows have different lengths"
+        ) from None
+    want = rels.shape[1:] if one_list else rels.shape
+    if array.shape != want:
+        raise ValueError(f"judged has shape {array.shape} but rels has shape {want}")
+    if array.dtype != bool:
+        if not np.issubdtype(array.dtype, np.integer):
+            raise TypeError(
+                f"judged must hold booleans (True = judged), got values of type {array.dtype}"
+            )
+        if not np.isin(array, (0, 1)).all():
+            raise ValueError("judged must hold booleans (True = judged) or 0/1 only")
+        array = array.astype(bool)
+    array = array.reshape(rels.shape)
+    unjudged_relevant = ~array & (rels > 0)
+    if unjudged_relevant.any():
+        index = np.argwhere(unjudged_relevant)[0]
+        where = (
+            f"index {int(index[1])}" if one_list else f"index ({int(index[0])}, {int(index[1])})"
+        )
+        raise ValueError(
+            f"judged is False at {where}, where rels holds a grade > 0; a relevant item is "
+            "judged (give unjudged items grade 0 and judged False)"
+        )
+    return array
+
+
+def _check_count_at_least(
+    value: object, present: np.ndarray, *, one_list: bool, name: str, what: str
+) -> np.ndarray:
+    """An integer count per list (as ``n_relevant``) that may not be below ``present``."""
+    if value is None:
+        return present.astype(np.int64)
+    counts = check_n_relevant(value, np.zeros_like(present), one_list=one_list, name=name)
+    too_small = counts < present
+    if too_small.any():
+        row = int(np.flatnonzero(too_small)[0])
+        where = "the list" if one_list else f"row {row} of rels"
+        raise ValueError(
+            f"{name} is smaller than the {what} already in the list: {where} holds "
+            f"{int(present[row])} but {name} is {int(counts[row])}"
+        )
+    return counts
+
+
+def r_precision(
+    rels: object, *, n_relevant: object = None, zero_division: float | str = "warn"
+) -> float | np.ndarray:
+    r"""R-precision: precision at rank R, where R is the number of relevant items of the query.
+
+    .. math::
+
+        R\text{-}P = P@R = \frac{\lvert \{ i \le R : rel_i > 0 \} \rvert}{R},
+        \qquad R = n_\text{relevant}
+
+    Parameters
+    ----------
+    rels : array-like of shape (n_items,) or (n_lists, n_items)
+        Relevance grades in rank order; a 2-D array holds one list per row, padded with 0.
+    n_relevant : int, array-like of int of shape (n_lists,), or None, default=None
+        R, the number of relevant items of the query, retrieved or not. ``None``: the list
+        holds all of them (the count of grades > 0).
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        The value where R is 0 (0/0). ``"warn"``: ``nan`` and one ``UndefinedMetricWarning``
+        per call saying for how many lists; ``0.0``, ``1.0`` or ``nan``: that value, silently.
+        ``0.0`` gives trec_eval's value.
+
+    Returns
+    -------
+    float or ndarray of shape (n_lists,)
+        R-precision of the list, or of each row.
+
+    Raises
+    ------
+    TypeError
+        If ``n_relevant`` is not an integer or ``rels`` is not numeric.
+    ValueError
+        If ``n_relevant`` is negative, has the wrong shape or is smaller than the relevant
+        items in the list; ``rels`` is invalid; or ``zero_division`` is not ``"warn"``, 0.0,
+        1.0 or nan.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        Under ``zero_division="warn"``, when R is 0 for some list.
+
+    Notes
+    -----
+    At rank R precision equals recall, so R-precision is also the recall at R. A list shorter
+    than R counts the missing ranks as not relevant. Equals trec_eval's ``Rprec`` (run through
+    pytrec_eval on 1,000 random queries), which returns 0 where R is 0.
+
+    Examples
+    --------
+    >>> from evalmetrics import ranking
+    >>> ranking.r_precision([1, 0, 1, 0, 0, 1])  # R = 3: two of the top 3
+    0.6666666666666666
+    >>> ranking.r_precision([1, 0, 1, 0, 0, 1], n_relevant=5)  # two never retrieved
+    0.4
+    """
+    rels, one_list = check_rels(rels)
+    hits = rels > 0
+    counts = check_n_relevant(n_relevant, np.count_nonzero(hits, axis=1), one_list=one_list)
+    zero_division = check_zero_division(zero_division)
+    ranks = np.arange(1, hits.shape[1] + 1)
+    found = np.count_nonzero(hits & (ranks[np.newaxis, :] <= counts[:, np.newaxis]), axis=1)
+    values = divide(
+        found,
+        counts,
+        metric="r_precision",
+        denominator_name="n_relevant (R)",
+        zero_division=zero_division,
+        undefined=_list_mask(counts == 0, one_list),
+        unit="lists",
+    )
+    return _result(values, one_list)
+
+
+def bpref(
+    rels: object,
+    *,
+    judged: object = None,
+    n_relevant: object = None,
+    n_nonrelevant: object = None,
+    zero_division: float | str = "warn",
+) -> float | np.ndarray:
+    r"""bpref (Buckley and Voorhees 2004): how often judged relevant items precede judged
+    non-relevant ones, ignoring unjudged items.
+
+    .. math::
+
+        \mathrm{bpref} = \frac{1}{R} \sum_{r} \left( 1 -
+            \frac{\min(\lvert n \text{ ranked above } r \rvert,\, R)}{\min(R, N)} \right)
+
+    where r runs over the retrieved relevant items, n over the retrieved items judged not
+    relevant, R is the number of relevant items of the query and N the number of items judged
+    not relevant (retrieved or not). A term whose r has no judged non-relevant item above it
+    is 1. Unjudged items are skipped: they neither help nor hurt.
+
+    Parameters
+    ----------
+    rels : array-like of shape (n_items,) or (n_lists, n_items)
+        Relevance grades in rank order; a 2-D array holds one list per row, padded with 0.
+        An unjudged item has grade 0 and ``judged`` False.
+    judged : array-like of bool of the shape of ``rels``, or None, default=None
+        True where the item was judged (relevant or not), False where it is unjudged. ``None``:
+        every retrieved item is judged. An item with a grade > 0 must be judged.
+    n_relevant : int, array-like of int of shape (n_lists,), or None, default=None
+        R, the number of relevant items of the query, retrieved or not. ``None``: the list
+        holds all of them (the count of grades > 0).
+    n_nonrelevant : int, array-like of int of shape (n_lists,), or None, default=None
+        N, the number of items judged not relevant, retrieved or not. ``None``: the judged
+        items of grade 0 in the list. Padding is judged unless ``judged`` says otherwise, so
+        pass ``judged`` or ``n_nonrelevant`` for padded rows.
+    zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
+        The value where R is 0 (0/0). ``"warn"``: ``nan`` and one ``UndefinedMetricWarning``
+        per call saying for how many lists; ``0.0``, ``1.0`` or ``nan``: that value, silently.
+        ``0.0`` gives trec_eval's value.
+
+    Returns
+    -------
+    float or ndarray of shape (n_lists,)
+        bpref of the list, or of each row, in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If ``n_relevant`` or ``n_nonrelevant`` is not an integer, ``judged`` is not boolean, or
+        ``rels`` is not numeric.
+    ValueError
+        If ``judged`` does not have the shape of ``rels`` or is False at a grade > 0;
+        ``n_relevant`` or ``n_nonrelevant`` is negative, has the wrong shape or is smaller than
+        the matching items in the list; ``rels`` is invalid; or ``zero_division`` is not
+        ``"warn"``, 0.0, 1.0 or nan.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        Under ``zero_division="warn"``, when R is 0 for some list.
+
+    Notes
+    -----
+    The formula is trec_eval's ``bpref`` (``m_bpref.c``), which caps the count of non-relevant
+    items above r at R and divides by :math:`\min(R, N)`; it equals trec_eval's value bit for
+    bit (pytrec_eval, 1,000 random queries with unjudged documents). trec_eval returns 0 where
+    R is 0. ranx's ``bpref`` has the same formula but divides by 0 when N is 0.
+
+    Examples
+    --------
+    >>> from evalmetrics import ranking
+    >>> rels = [1, 0, 0, 1]               # relevant, unjudged, non-relevant, relevant
+    >>> judged = [True, False, True, True]
+    >>> ranking.bpref(rels, judged=judged, n_relevant=3, n_nonrelevant=1)  # (1 + 0) / 3
+    0.3333333333333333
+    >>> ranking.average_precision(rels, n_relevant=3)  # unjudged counted as non-relevant
+    0.5
+    """
+    rels, one_list = check_rels(rels)
+    judged_mask = _check_judged(judged, rels, one_list=one_list)
+    hits = rels > 0
+    counts = check_n_relevant(n_relevant, np.count_nonzero(hits, axis=1), one_list=one_list)
+    misses = judged_mask & ~hits
+    nonrelevant = _check_count_at_least(
+        n_nonrelevant,
+        np.count_nonzero(misses, axis=1),
+        one_list=one_list,
+        name="n_nonrelevant",
+        what="judged non-relevant items (judged, grade 0)",
+    )
+    zero_division = check_zero_division(zero_division)
+    # int32 counts (a row holds fewer than 2**31 items); the quotient is taken in float64
+    above = np.cumsum(misses, axis=1, dtype=np.int32)
+    np.minimum(above, np.minimum(counts, above.shape[1]).astype(np.int32)[:, np.newaxis], out=above)
+    cap = np.maximum(np.minimum(nonrelevant, counts), 1).astype(np.float64)[:, np.newaxis]
+    # where min(R, N) is 0 no judged non-relevant item exists, so "above" is 0 and the term is 1
+    terms = np.where(hits, 1.0 - above / cap, 0.0)  # nonzero: cap is clipped to >= 1
+    values = divide(
+        _sum_over_ranks(terms),
+        counts,
+        metric="bpref",
+        denominator_name="n_relevant (R)",
+        zero_division=zero_division,
+        undefined=_list_mask(counts == 0, one_list),
+        unit="lists",
+    )
+    return _result(values, one_list)
+
+
+def judged_at_k(rels: object, *, k: int, judged: object = None) -> float | np.ndarray:
+    r"""Judged@k: the share of the top k ranks that hold a judged item.
+
+    .. math::
+
+        \mathrm{judged}@k = \frac{\lvert \{ i \le k : \text{item } i \text{ is judged} \} \rvert}{k}
+
+    Parameters
+    ----------
+    rels : array-like of shape (n_items,) or (n_lists, n_items)
+        Relevance grades in rank order; a 2-D array holds one list per row, padded with 0.
+    k : int
+        Cut-off, an integer >= 1. Ranks beyond the end of the list count as unjudged.
+    judged : array-like of bool of the shape of ``rels``, or None, default=None
+        True where the item was judged; ``None``: every item of ``rels`` is judged.
+
+    Returns
+    -------
+    float or ndarray of shape (n_lists,)
+        Judged@k of the list, or of each row, in [0, 1].
+
+    Raises
+    ------
+    TypeError
+        If ``k`` is not an integer, ``judged`` is not boolean or ``rels`` is not numeric.
+    ValueError
+        If ``k < 1``, ``judged`` does not have the shape of ``rels`` or is False at a grade
+        > 0, or ``rels`` is invalid.
+
+    Notes
+    -----
+    Not a trec_eval measure (``pytrec_eval.supported_measures`` has none). It is trec_eval's
+    ``P_k`` computed on qrels in which every judged item is made relevant, which is how the
+    tests check it; ir_measures calls it ``Judged@k``. A low value warns that the metrics that
+    count unjudged items as non-relevant (AP, NDCG) are biased low for this list.
+
+    Examples
+    --------
+    >>> from evalmetrics import ranking
+    >>> ranking.judged_at_k([1, 0, 0, 1], k=4, judged=[True, False, True, True])
+    0.75
+    """
+    rels, one_list = check_rels(rels)
+    k = check_k(k)
+    judged_mask = _check_judged(judged, rels, one_list=one_list)
+    values = np.count_nonzero(judged_mask[:, :k], axis=1) / k  # nonzero: k >= 1 is checked
+    return _result(values, one_list)
+
+
+def err(rels: object, *, max_grade: float, k: int | None = None) -> float | np.ndarray:
+    r"""Expected reciprocal rank (Chapelle et al. 2009): 1/rank of the result where a user of
+    the cascade model stops, in expectation.
+
+    .. math::
+
+        ERR@k = \sum_{r=1}^{k} \frac{1}{r}\, R_r \prod_{i=1}^{r-1} (1 - R_i), \qquad
+        R_i = \frac{2^{rel_i} - 1}{2^{g_\text{max}}}
+
+    The user reads from rank 1 down and stops at rank i, satisfied, with probability
+    :math:`R_i`, which grows with the grade.
+
+    Parameters
+    ----------
+    rels : array-like of shape (n_items,) or (n_lists, n_items)
+        Relevance grades in rank order; a 2-D array holds one list per row, padded with 0.
+    max_grade : float
+        :math:`g_\text{max}`, the highest grade of the scale (4 on a 0..4 scale, 1 for binary
+        judgments); a fixed property of the scale, not of the list. At most 1023.
+    k : int or None, default=None
+        Cut-off, an integer >= 1; ``None`` uses the whole list.
+
+    Returns
+    -------
+    float or ndarray of shape (n_lists,)
+        ERR of the list, or of each row, in [0, 1). Always defined.
+
+    Raises
+    ------
+    TypeError
+        If ``k`` is not an integer, ``max_grade`` is not a number or ``rels`` is not numeric.
+    ValueError
+        If ``k < 1``, ``max_grade`` is not in (0, 1023], a grade exceeds ``max_grade``, or
+        ``rels`` is invalid.
+
+    Notes
+    -----
+    Neither trec_eval nor ranx computes ERR (``pytrec_eval.supported_measures``; ranx 0.3's
+    metric list); the tests check it against the paper's cascade computed rank by rank.
+    Because even a perfect result stops the user only with probability
+    :math:`1 - 2^{-g_\text{max}}`, ERR is below 1 and is not normalised.
+
+    Examples
+    --------
+    >>> from evalmetrics import ranking
+    >>> ranking.err([2, 0, 1], max_grade=2)  # 3/4 + (1/3)(1 - 3/4)(1 - 0)(1/4)
+    0.7708333333333334
+    """
+    rels, one_list = check_rels(rels)
+    k = check_k(k, allow_none=True)
+    max_grade = check_in_interval(max_grade, "max_grade", 0.0, 1023.0, low_open=True)
+    if rels.max() > max_grade:
+        index = np.argwhere(rels > max_grade)[0]
+        raise ValueError(
+            f"rels holds a grade {rels[tuple(index)]:g} above max_grade={max_grade:g} at "
+            f"index {int(index[-1]) if one_list else tuple(int(i) for i in index)}"
+        )
+    top = rels[:, :k]
+    stop = (np.exp2(top) - 1.0) / np.exp2(max_grade)  # nonzero: 2 ** max_grade > 0
+    reach = np.cumprod(1.0 - stop, axis=1)
+    reach = np.hstack([np.ones((top.shape[0], 1)), reach[:, :-1]])
+    ranks = np.arange(1.0, top.shape[1] + 1.0)
+    return _result(_sum_over_ranks(stop * reach / ranks), one_list)  # nonzero: ranks >= 1
+
+
+def _rbp_weights(width: int, persistence: float) -> np.ndarray:
+    return persistence ** np.arange(width, dtype=np.float64)
+
+
+def rbp(rels: object, *, persistence: float, k: int | None = None) -> float | np.ndarray:
+    r"""Rank-biased precision (Moffat and Zobel 2008): the expected rate of relevant items a
+    user sees, who goes on to the next rank with probability p (the persistence).
+
+    .. math::
+
+        RBP = (1 - p) \sum_{i=1}^{d} r_i\, p^{\,i-1}, \qquad r_i = \mathbf{1}[rel_i > 0]
+
+    where d is the depth of the list (or ``k``). Unjudged items count as not relevant here;
+    ``rbp_residual`` says how much they and the ranks below d could still add.
+
+    Parameters
+    ----------
+    rels : array-like of shape (n_items,) or (n_lists, n_items)
+        Relevance grades in rank order; a 2-D array holds one list per row, padded with 0.
+        Only grade > 0 matters (binary relevance, as in the paper).
+    persistence : float
+        p in (0, 1): the probability of reading on. Moffat and Zobel use 0.5, 0.8 and 0.95;
+        the expected number of ranks read is 1 / (1 - p).
+    k : int or None, default=None
+        Cut-off, an integer >= 1; ``None`` uses the whole list.
+
+    Returns
+    -------
+    float or ndarray of shape (n_lists,)
+        RBP of the list, or of each row, in [0, 1). Always defined.
+
+    Raises
+    ------
+    TypeError
+        If ``k`` is not an integer, ``persistence`` is not a number or ``rels`` is not numeric.
+    ValueError
+        If ``k < 1``, ``persistence`` is not in (0, 1), or ``rels`` is invalid.
+
+    Notes
+    -----
+    Equals ranx's ``rbp.p`` (``rank_biased_precision.py``) to 1e-12 on binary judgments
+    (1,000 random queries in the tests). On graded judgments ranx multiplies each term by the
+    grade, so its value can exceed 1; this function uses the paper's binary :math:`r_i`.
+    trec_eval has no RBP.
+
+    Examples
+    --------
+    >>> from evalmetrics import ranking
+    >>> ranking.rbp([1, 0, 1], persistence=0.5)  # 0.5 * (1 + 0.25)
+    0.625
+    """
+    rels, one_list = check_rels(rels)
+    k = check_k(k, allow_none=True)
+    persistence = check_in_interval(
+        persistence, "persistence", 0.0, 1.0, low_open=True, high_open=True
+    )
+    hits = rels[:, :k] > 0
+    weights = _rbp_weights(hits.shape[1], persistence)
+    sums = _sum_over_ranks(np.where(hits, weights, 0.0))
+    return _result((1.0 - persistence) * sums, one_list)
+
+
+def rbp_residual(
+    rels: object, *, persistence: float, judged: object = None, k: int | None = None
+) -> float | np.ndarray:
+    r"""The residual of rank-biased precision: how much RBP could still rise if every
+    unjudged item and every rank below the list were relevant (Moffat and Zobel 2008).
+
+    .. math::
+
+        \mathrm{residual} = (1 - p) \sum_{i \le d,\ i \text{ unjudged}} p^{\,i-1} + p^{\,d}
+
+    where d is the depth evaluated, ``min(k, n_items)``. The true RBP lies in
+    ``[rbp, rbp + residual]``.
+
+    Parameters
+    ----------
+    rels : array-like of shape (n_items,) or (n_lists, n_items)
+        Relevance grades in rank order; a 2-D array holds one list per row, padded with 0.
+    persistence : float
+        p in (0, 1), as in ``rbp``.
+    judged : array-like of bool of the shape of ``rels``, or None, default=None
+        True where the item was judged; ``None``: every item is judged. Mark the padding of a
+        short row False: then its residual is exactly :math:`p^{d}` with d its own length.
+    k : int or None, default=None
+        Cut-off, an integer >= 1; ``None`` uses the whole list.
+
+    Returns
+    -------
+    float or ndarray of shape (n_lists,)
+        The residual of the list, or of each row, in (0, 1].
+
+    Raises
+    ------
+    TypeError
+        If ``k`` is not an integer, ``persistence`` is not a number, ``judged`` is not boolean
+        or ``rels`` is not numeric.
+    ValueError
+        If ``k < 1``, ``persistence`` is not in (0, 1), ``judged`` does not have the shape of
+        ``rels`` or is False at a grade > 0, or ``rels`` is invalid.
+
+    Notes
+    -----
+    ranx and trec_eval report no residual.
+
+    Examples
+    --------
+    >>> from evalmetrics import ranking
+    >>> ranking.rbp_residual([1, 0, 1], persistence=0.5)  # 0.5 ** 3
+    0.125
+    >>> ranking.rbp_residual([1, 0, 1], persistence=0.5, judged=[True, False, True])
+    0.375
+    """
+    rels, one_list = check_rels(rels)
+    k = check_k(k, allow_none=True)
+    persistence = check_in_interval(
+        persistence, "persistence", 0.0, 1.0, low_open=True, high_open=True
+    )
+    judged_mask = _check_judged(judged, rels, one_list=one_list)[:, :k]
+    weights = _rbp_weights(judged_mask.shape[1], persistence)
+    unjudged = _sum_over_ranks(np.where(judged_mask, 0.0, weights))
+    tail = persistence ** judged_mask.shape[1]
+    return _result((1.0 - persistence) * unjudged + tail, one_list)

@@ -10,4 +10,7 @@ ANSWERS = {
     # one correct answer at ranks 2, 5, 1: MRR = (1/2 + 1/5 + 1)/3 = 1.7/3 = 17/30; AP = RR
     # per question so MAP = 17/30; at K = 3 rank 5 drops out: (1/2 + 0 + 1)/3 = 0.5
     "ch09-ex-one-answer": {"mrr": 17 / 30, "map": 17 / 30, "mrr_at_3": 0.5},
+    # first hits at ranks 2 and 1, a query with relevant documents but no hit, a query with
+    # none: trec_eval (1/2 + 1 + 0 + 0)/4 = 3/8; the last left out: (1/2 + 1 + 0)/3 = 1/2
+    "ch09-ex-rr-undefined": {"trec_eval": 3 / 8, "left_out": 1 / 2},
 }

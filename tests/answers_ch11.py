@@ -16,4 +16,7 @@ ANSWERS = {
     },
     # user 1 ideal -> 1; user 2: (1/log2(3)) / 1; user 3: (1/2) / (1 + 1/log2(3))
     "ch11-ex-mean-ndcg": {"mean_ndcg": (1 + 1 / L3 + 0.5 / (1 + 1 / L3)) / 3},
+    # grades [1, 2, 0], g_max = 2: R = 1/4, 3/4, 0; ERR = 1/4 + (1/2)(3/4)(3/4) = 1/4 + 9/32
+    # = 17/32; RBP p = 1/2, binary r = 1, 1, 0: (1/2)(1 + 1/2) = 3/4
+    "ch11-ex-err-rbp": {"err": 17 / 32, "rbp": 3 / 4},
 }

@@ -290,3 +290,46 @@ def test_page_reads_well_offline(browser, site, page_path):
     if broken_images:
         problems.append(f"images that failed to load: {broken_images}")
     assert not problems, f"{page_path}:\n  " + "\n  ".join(problems)
+
+
+def test_cost_explorer_moves_along_the_hull(browser, site):
+    """Chapter 15's cost explorer, moved to both ends of its slider with Home and End.
+
+    Raising the cost ratio c_FN/c_FP flattens the iso-performance lines, so the optimal point
+    can only move right along the convex hull: at the largest ratio the false negatives are at
+    most, and the false positives at least, those of the starting ratio; at the smallest ratio
+    the other way round. The shown value follows the slider, and each end has its own frame.
+    """
+    page_path = "chapters/15_costs_thresholds.html"
+    assert (HTML / page_path).exists(), f"{page_path} was not built"
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    try:
+        page.goto(f"{site}/{page_path}", wait_until="load")
+        explorer = page.query_selector('.em-explorer[data-explorer="cost explorer"]')
+        assert explorer is not None, "no cost explorer on the chapter 15 page"
+        slider = explorer.query_selector("input.em-slider")
+        assert slider.get_attribute("data-parameter") == "ratio"
+
+        def counts() -> dict[str, float]:
+            pairs = explorer.eval_on_selector_all(
+                ".em-metric", "els => els.map(el => [el.dataset.metric, el.dataset.value])"
+            )
+            return {key: float(value) for key, value in pairs}
+
+        explorer.scroll_into_view_if_needed()
+        start, start_frame = counts(), explorer_state(explorer)[0]
+        slider.focus()
+        slider.press("End")
+        high, high_state = counts(), explorer_state(explorer)
+        explorer.screenshot(path=str(screenshot_name(page_path, "__cost_explorer_end")))
+        slider.press("Home")
+        low, low_state = counts(), explorer_state(explorer)
+        explorer.screenshot(path=str(screenshot_name(page_path, "__cost_explorer_home")))
+    finally:
+        context.close()
+    assert high_state[2] == "64" and low_state[2] == "0.0625", (high_state[2], low_state[2])
+    assert len({start_frame, high_state[0], low_state[0]}) == 3
+    assert high["fn"] <= start["fn"] <= low["fn"], (low, start, high)
+    assert high["fp"] >= start["fp"] >= low["fp"], (low, start, high)
+    assert {"threshold", "cost", "fp", "fn"} <= set(start)

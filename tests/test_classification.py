@@ -71,7 +71,7 @@ def test_fbeta_and_e_measure_on_the_pond():
     # F2 = 5*700 / (5*700 + 4*700 + 300) = 3500 / 6600 ; F0.5 = 1.25*700 / (875 + 175 + 300)
     assert em.fbeta(POND_TRUE, POND_NET, beta=2.0) == pytest.approx(35 / 66, rel=1e-15)
     assert em.fbeta(POND_TRUE, POND_NET, beta=0.5) == pytest.approx(875 / 1350, rel=1e-15)
-    assert em.e_measure(POND_TRUE, POND_NET) == pytest.approx(5 / 12, rel=1e-15)
+    assert em.e_measure(POND_TRUE, POND_NET, beta=1.0) == pytest.approx(5 / 12, rel=1e-15)
     assert em.e_measure(POND_TRUE, POND_NET, beta=2.0) == pytest.approx(31 / 66, rel=1e-15)
 
 
@@ -207,6 +207,53 @@ def test_absent_class_macro_with_warn_leaves_nan_out_and_warns():
     assert got == pytest.approx(2 / 3)
 
 
+def _undefined_messages(call):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = call()
+    return result, [str(w.message) for w in caught if w.category is UndefinedMetricWarning]
+
+
+@pytest.mark.parametrize("average", ["macro", "weighted"])
+def test_an_average_warns_once_naming_the_metric_and_the_left_out_classes(average):
+    # "c" is never predicted: its precision is 0/0. Macro (1 + 1/3) / 2 = 2/3; weighted by
+    # support a: 2, b: 1 over the defined classes: (2 * 1 + 1 * 1/3) / 3 = 7/9
+    y_true, y_pred = ["a", "b", "c", "a"], ["a", "b", "b", "b"]
+    got, messages = _undefined_messages(lambda: em.precision(y_true, y_pred, average=average))
+    assert got == pytest.approx(2 / 3 if average == "macro" else 7 / 9, rel=1e-15)
+    assert messages == [
+        f"{average} precision left out 1 of 3 classes (label 'c') whose precision is undefined "
+        "(0/0: TP + FP is 0). Pass zero_division=0.0 or 1.0 to count them as that value, "
+        "or nan to leave them out silently."
+    ]
+
+
+def test_an_average_of_f1_and_e_names_them_and_the_classes():
+    # labels add classes 2 and 3, which occur nowhere: TP + FP + FN = 0 for both
+    _, messages = _undefined_messages(
+        lambda: em.f1([0, 1], [0, 1], labels=[0, 1, 2, 3], average="macro")
+    )
+    assert len(messages) == 1
+    assert messages[0].startswith("macro F1 left out 2 of 4 classes (labels 2, 3) whose F1 ")
+    _, messages = _undefined_messages(
+        lambda: em.e_measure([0, 1], [0, 1], labels=[0, 1, 2], average="weighted", beta=2.0)
+    )
+    assert len(messages) == 1
+    assert messages[0].startswith(
+        "weighted E-measure (beta=2) left out 1 of 3 classes (label 2) whose E-measure (beta=2) "
+        "is undefined (0/0: TP + FP + FN is 0)"
+    )
+
+
+def test_all_classes_undefined_warns_once():
+    _, messages = _undefined_messages(lambda: em.specificity([0, 0], [0, 0], average="macro"))
+    assert messages == [
+        "macro specificity is undefined: specificity is undefined (0/0: TN + FP is 0) for all "
+        "1 classes (label 0); returning nan. Pass zero_division=0.0 or 1.0 to count them as "
+        "that value."
+    ]
+
+
 def test_per_class_values_of_classes_absent_from_y_true():
     # y_true all 0, predictions 1 and 2: recall of classes 1 and 2 is 0/0, of class 0 is 0/2
     with no_warnings():
@@ -227,11 +274,13 @@ def test_weighted_average_with_no_supported_defined_class_is_zero_over_zero():
     # class 1 has support 0, so every defined value has weight 0 -> the weighted mean is 0/0.
     with no_warnings():
         assert math.isnan(em.precision([0, 0], [1, 1], average="weighted", zero_division=np.nan))
-    with pytest.warns(UndefinedMetricWarning) as record:
-        assert math.isnan(em.precision([0, 0], [1, 1], average="weighted"))
-    messages = [str(w.message) for w in record]
-    assert any(m.startswith("precision is undefined") for m in messages)  # class 0
-    assert any(m.startswith("weighted precision is undefined") for m in messages)
+    got, messages = _undefined_messages(lambda: em.precision([0, 0], [1, 1], average="weighted"))
+    assert math.isnan(got)
+    assert messages == [  # one warning: class 0 left out, class 1 has weight 0
+        "weighted precision is undefined (0/0): it left out 1 of 2 classes (label 0) whose "
+        "precision is undefined (0/0: TP + FP is 0); the other classes have a total weight of "
+        "0; returning nan. Pass zero_division=0.0 or 1.0 to choose a value silently."
+    ]
     # with explicit 0.0 or 1.0 nothing is nan and the support weights apply: (2*v + 0*0) / 2
     assert em.precision([0, 0], [1, 1], average="weighted", zero_division=1.0) == 1.0
     assert em.precision([0, 0], [1, 1], average="weighted", zero_division=0.0) == 0.0
@@ -245,9 +294,10 @@ def test_fbeta_defined_when_precision_and_recall_are_zero():
 
 @pytest.mark.parametrize(
     "zero_division, f_value, e_value",
-    [(0.0, 0.0, 1.0), (1.0, 1.0, 0.0), (np.nan, np.nan, np.nan)],
+    [(0.0, 0.0, 0.0), (1.0, 1.0, 1.0), (np.nan, np.nan, np.nan)],
 )
 def test_fbeta_and_e_zero_over_zero_every_policy(zero_division, f_value, e_value):
+    # zero_division is the value of the metric asked for: of E for e_measure, not of F
     # all negative and predicted negative: TP + FP + FN = 0
     with no_warnings():
         f = em.fbeta([0, 0, 0], [0, 0, 0], beta=2.0, zero_division=zero_division)
@@ -258,8 +308,31 @@ def test_fbeta_and_e_zero_over_zero_every_policy(zero_division, f_value, e_value
 def test_fbeta_and_e_zero_over_zero_warn():
     with pytest.warns(UndefinedMetricWarning, match="F-beta"):
         assert math.isnan(em.fbeta([0, 0, 0], [0, 0, 0], beta=2.0))
-    with pytest.warns(UndefinedMetricWarning, match="F1"):
-        assert math.isnan(em.e_measure([0, 0, 0], [0, 0, 0]))
+    with pytest.warns(UndefinedMetricWarning, match=r"^E-measure \(beta=1\) is undefined"):
+        assert math.isnan(em.e_measure([0, 0, 0], [0, 0, 0], beta=1.0))
+
+
+def test_e_measure_beta_is_required():
+    with pytest.raises(TypeError, match="beta"):
+        em.e_measure([0, 1], [0, 1])
+    with pytest.raises(TypeError, match="beta"):
+        em.Counts(tp=1, fp=1, tn=1, fn=1).e_measure()
+
+
+@pytest.mark.parametrize("zero_division, expected", [(0.0, 0.0), (1.0, 1.0 / 3)])
+def test_e_measure_averages_count_zero_division_as_e(zero_division, expected):
+    # classes 0, 1 perfect (E = 0), class 2 occurs nowhere: E_2 = zero_division
+    # macro = (0 + 0 + zero_division) / 3
+    with no_warnings():
+        got = em.e_measure(
+            [0, 1],
+            [0, 1],
+            labels=[0, 1, 2],
+            average="macro",
+            beta=1.0,
+            zero_division=zero_division,
+        )
+    assert got == pytest.approx(expected, abs=1e-15)
 
 
 @pytest.mark.parametrize(

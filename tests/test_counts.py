@@ -33,7 +33,7 @@ def test_fish_pond_document_002():
     assert pond.precision == 0.7  # 700 / 1000
     assert pond.recall == 0.5  # 700 / 1400
     assert pond.f1 == pytest.approx(7 / 12, rel=1e-15)  # 2 * 0.7 * 0.5 / 1.2 = 0.58333...
-    assert pond.e_measure() == pytest.approx(5 / 12, rel=1e-15)
+    assert pond.e_measure(beta=1.0) == pytest.approx(5 / 12, rel=1e-15)
     assert pond.n == 2000
     assert pond.prevalence == 0.7  # 1400 / 2000
 
@@ -82,16 +82,16 @@ def test_all_rates_of_one_small_table():
     assert c.fpr == pytest.approx(0.2, rel=1e-15)  # 1 / 5
     assert c.fnr == 0.4  # 2 / 5
     assert c.f1 == 2 / 3  # 6 / (6 + 2 + 1) = 6/9
-    assert c.fbeta(2.0) == 0.625  # 5*3 / (5*3 + 4*2 + 1) = 15/24
-    assert c.fbeta(0.5) == pytest.approx(0.75 / 1.05, rel=1e-15)  # 1.25*3 / (3.75 + 0.5 + 1)
-    assert c.e_measure(2.0) == 0.375
+    assert c.fbeta(beta=2.0) == 0.625  # 5*3 / (5*3 + 4*2 + 1) = 15/24
+    assert c.fbeta(beta=0.5) == pytest.approx(0.75 / 1.05, rel=1e-15)  # 1.25*3 / (3.75 + 0.5 + 1)
+    assert c.e_measure(beta=2.0) == 0.375
 
 
 def test_beta_weights_recall():
     # precision 0.75 > recall 0.6: a larger beta moves F towards recall
     c = Counts(tp=3, fp=1, tn=4, fn=2)
-    assert c.fbeta(0.25) > c.f1 > c.fbeta(4.0)
-    assert 0.6 < c.fbeta(4.0) < 0.61  # 17*3 / (51 + 32 + 1) = 51/84 = 0.607
+    assert c.fbeta(beta=0.25) > c.f1 > c.fbeta(beta=4.0)
+    assert 0.6 < c.fbeta(beta=4.0) < 0.61  # 17*3 / (51 + 32 + 1) = 51/84 = 0.607
 
 
 def test_counts_are_immutable_and_normalised_to_int():
@@ -141,30 +141,31 @@ def test_property_zero_over_zero_warns_and_returns_nan(prop, counts):
         assert math.isnan(getattr(counts, prop))
 
 
-@pytest.mark.parametrize("zero_division, f_expected", [(0.0, 0.0), (1.0, 1.0)])
-def test_fbeta_and_e_measure_zero_division_values(zero_division, f_expected):
+@pytest.mark.parametrize("zero_division", [0.0, 1.0])
+def test_fbeta_and_e_measure_zero_division_values(zero_division):
+    # zero_division is the value of the metric asked for: E's for e_measure, not F's
     c = Counts(tp=0, fp=0, tn=4, fn=0)  # TP + FP + FN = 0
     with no_warnings():
-        assert c.fbeta(1.0, zero_division=zero_division) == f_expected
-        assert c.e_measure(2.0, zero_division=zero_division) == 1.0 - f_expected
+        assert c.fbeta(beta=1.0, zero_division=zero_division) == zero_division
+        assert c.e_measure(beta=2.0, zero_division=zero_division) == zero_division
 
 
 def test_fbeta_and_e_measure_zero_division_nan_is_silent_and_warn_warns():
     c = Counts(tp=0, fp=0, tn=4, fn=0)
     with no_warnings():
-        assert math.isnan(c.fbeta(1.0, zero_division=float("nan")))
-        assert math.isnan(c.e_measure(1.0, zero_division=np.nan))
+        assert math.isnan(c.fbeta(beta=1.0, zero_division=float("nan")))
+        assert math.isnan(c.e_measure(beta=1.0, zero_division=np.nan))
     with pytest.warns(UndefinedMetricWarning, match="F-beta"):
-        assert math.isnan(c.fbeta(3.0))
-    with pytest.warns(UndefinedMetricWarning):
-        assert math.isnan(c.e_measure())
+        assert math.isnan(c.fbeta(beta=3.0))
+    with pytest.warns(UndefinedMetricWarning, match=r"^E-measure \(beta=2\) is undefined"):
+        assert math.isnan(c.e_measure(beta=2.0))
 
 
 def test_fbeta_is_defined_when_precision_is_not():
     c = Counts(tp=0, fp=0, tn=4, fn=3)  # precision 0/0 but TP + FP + FN = 3
     with no_warnings():
-        assert c.fbeta(1.0) == 0.0
-        assert c.e_measure(0.5) == 1.0
+        assert c.fbeta(beta=1.0) == 0.0
+        assert c.e_measure(beta=0.5) == 1.0
 
 
 # --- counts() -----------------------------------------------------------------------------------

@@ -1,8 +1,10 @@
 """Cross-checks against scikit-learn on seeded random cases (the count is in each test's name).
 
 Cases are tiny (1-8 samples, sometimes up to 60), with heavy ties, extreme imbalance and absent
-classes; binary and multiclass; numeric and string labels. On a mismatch the message gives the
-case number and the inputs, and ``np.random.default_rng(SEED + case)`` reproduces it.
+classes; binary and multiclass; numeric and string labels. Each test runs in 10 blocks of 100
+cases (``block``) and a block checks all its cases before it fails, so the failure lists every
+mismatching case of the block with its inputs and values, and
+``np.random.default_rng(SEED + case)`` reproduces each.
 """
 
 import contextlib
@@ -13,9 +15,11 @@ import pytest
 from sklearn.exceptions import UndefinedMetricWarning as SklearnUndefinedMetricWarning
 from sklearn.metrics import (
     average_precision_score,
+    f1_score,
     multilabel_confusion_matrix,
     precision_recall_curve,
     precision_recall_fscore_support,
+    precision_score,
     recall_score,
     roc_auc_score,
     roc_curve,
@@ -25,6 +29,8 @@ from sklearn.metrics import confusion_matrix as sk_confusion_matrix
 import evalmetrics as em
 
 N_CASES = 1000
+N_BLOCKS = 10
+BLOCK_SIZE = N_CASES // N_BLOCKS
 SEED = 20240601
 ZERO_DIVISIONS = (0.0, 1.0, np.nan)
 BETAS = (0.5, 1.0, 2.0, 3.7)
@@ -103,11 +109,30 @@ def _describe(case, **arrays):
     return f"case {case} (rng seed {SEED + case}): {body}"
 
 
+def _run_block(block, one_case):
+    """Run ``one_case(case)`` for the block's 100 cases; fail once, listing every failing case."""
+    failures = []
+    for case in range(block * BLOCK_SIZE, (block + 1) * BLOCK_SIZE):
+        try:
+            one_case(case)
+        except (Exception, pytest.fail.Exception) as error:
+            failures.append(
+                f"case {case} (rng seed {SEED + case}): {type(error).__name__}: {error}"
+            )
+    assert not failures, (
+        f"{len(failures)} of {BLOCK_SIZE} cases differ in block {block}:\n" + "\n".join(failures)
+    )
+
+
+per_block = pytest.mark.parametrize("block", range(N_BLOCKS))
+
+
 # --- confusion matrix ---------------------------------------------------------------------------
 
 
-def test_confusion_matrix_matches_sklearn_1000_cases():
-    for case in range(N_CASES):
+@per_block
+def test_confusion_matrix_matches_sklearn_1000_cases(block):
+    def one_case(case):
         rng = np.random.default_rng(SEED + case)
         y_true, y_pred, pool = labels_case(rng, binary=False)
         labels = None
@@ -121,6 +146,8 @@ def test_confusion_matrix_matches_sklearn_1000_cases():
         assert np.array_equal(ours, theirs), _describe(
             case, y_true=y_true, y_pred=y_pred, labels=labels if labels is not None else []
         )
+
+    _run_block(block, one_case)
 
 
 # --- precision, recall, F-beta ------------------------------------------------------------------
@@ -138,8 +165,9 @@ def _expected_average(per_class, support, average, theirs):
 
 
 @pytest.mark.parametrize("average", ["binary", "micro", "macro", "weighted", None])
-def test_precision_recall_fbeta_match_sklearn_1000_cases(average):
-    for case in range(N_CASES):
+@per_block
+def test_precision_recall_fbeta_match_sklearn_1000_cases(block, average):
+    def one_case(case):
         rng = np.random.default_rng(SEED + case)
         y_true, y_pred, pool = labels_case(rng, binary=average == "binary")
         zero_division = ZERO_DIVISIONS[case % 3]
@@ -175,7 +203,7 @@ def test_precision_recall_fbeta_match_sklearn_1000_cases(average):
             # scikit-learn rejects it (two labels without pos_label): so must we, naming pos_label
             with pytest.raises(ValueError, match="pos_label"):
                 em.precision(y_true, y_pred, pos_label=pos_label, **kwargs)
-            continue
+            return
         with _quiet():
             ours = (
                 em.precision(y_true, y_pred, pos_label=pos_label, **kwargs),
@@ -200,11 +228,58 @@ def test_precision_recall_fbeta_match_sklearn_1000_cases(average):
             # bit for bit: the same counts divided in the same order
             np.testing.assert_array_equal(got, want, err_msg=f"{name}: {where}")
 
+    _run_block(block, one_case)
 
-def test_specificity_matches_sklearn_1000_cases():
+
+# the review's cases (issue 16): a class never predicted, a class absent from y_true (labels)
+AVERAGING_CASES = [
+    ([0, 1, 2, 2], [0, 0, 2, 2], None),  # class 1 never predicted: its precision is 0/0
+    ([0, 1, 2, 2], [0, 0, 1, 1], None),  # class 2 never predicted; recall macro = 1/3
+    ([0, 1, 1], [1, 1, 1], None),
+    ([0, 1, 2, 2], [0, 0, 2, 2], [0, 1, 2, 3]),  # class 3 nowhere: recall and F are 0/0 too
+    (["a", "b", "c", "a"], ["a", "b", "b", "b"], ["a", "b", "c", "d"]),
+]
+
+
+@pytest.mark.parametrize("zero_division", [0.0, 1.0, np.nan, "warn"])
+@pytest.mark.parametrize("average", ["macro", "weighted"])
+@pytest.mark.parametrize("y_true, y_pred, labels", AVERAGING_CASES)
+def test_macro_and_weighted_with_undefined_classes_match_sklearn(
+    y_true, y_pred, labels, average, zero_division
+):
+    """A numeric zero_division counts in the average as that value; nan and "warn" leave the
+    class out (scikit-learn's zero_division=np.nan). Agreement to 1e-12."""
+    theirs_zd = np.nan if zero_division == "warn" else zero_division
+    kwargs = dict(average=average, labels=labels)
+    for ours_f, theirs_f in (
+        (em.precision, precision_score),
+        (em.recall, recall_score),
+        (em.f1, f1_score),
+    ):
+        with _quiet():
+            want = theirs_f(y_true, y_pred, zero_division=theirs_zd, **kwargs)
+            got = ours_f(y_true, y_pred, zero_division=zero_division, **kwargs)
+        np.testing.assert_allclose(got, want, rtol=0, atol=1e-12, err_msg=ours_f.__name__)
+
+
+def test_the_reviewers_recall_case():
+    # class 2 is never predicted and class 1's recall is 0: (1 + 0 + 0) / 3
+    with _quiet():
+        assert recall_score([0, 1, 2, 2], [0, 0, 1, 1], average="macro", zero_division=0.0) == (
+            pytest.approx(1 / 3, abs=1e-12)
+        )
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        got = em.recall([0, 1, 2, 2], [0, 0, 1, 1], average="macro", zero_division=0.0)
+    assert got == pytest.approx(1 / 3, abs=1e-12)
+
+
+@per_block
+def test_specificity_matches_sklearn_1000_cases(block):
     """Binary: sklearn's recall of the negative label. Multiclass: TN / (TN + FP) derived by
     hand from sklearn's one-vs-rest ``multilabel_confusion_matrix``."""
-    for case in range(N_CASES):
+
+    def one_case(case):
         rng = np.random.default_rng(SEED + case)
         binary = case % 2 == 0
         y_true, y_pred, pool = labels_case(rng, binary=binary)
@@ -224,7 +299,7 @@ def test_specificity_matches_sklearn_1000_cases():
                     y_true, y_pred, pos_label=pos.item(), zero_division=zero_division
                 )
             np.testing.assert_array_equal(got, want, err_msg=where)
-            continue
+            return
         mcm = multilabel_confusion_matrix(y_true, y_pred, labels=present)
         tn, fp = mcm[:, 0, 0], mcm[:, 0, 1]
         support = mcm[:, 1, 0] + mcm[:, 1, 1]
@@ -246,12 +321,15 @@ def test_specificity_matches_sklearn_1000_cases():
                 got = em.specificity(y_true, y_pred, average=average, zero_division=zero_division)
             np.testing.assert_allclose(got, want, rtol=1e-14, atol=0, err_msg=f"{average}: {where}")
 
+    _run_block(block, one_case)
+
 
 # --- curves -------------------------------------------------------------------------------------
 
 
-def test_roc_curve_matches_sklearn_bit_for_bit_1000_cases():
-    for case in range(N_CASES):
+@per_block
+def test_roc_curve_matches_sklearn_bit_for_bit_1000_cases(block):
+    def one_case(case):
         rng = np.random.default_rng(SEED + case)
         y, s = scores_case(rng)
         pos_label = 1
@@ -267,9 +345,12 @@ def test_roc_curve_matches_sklearn_bit_for_bit_1000_cases():
         for name, got, want in zip(("fpr", "tpr", "thresholds"), ours, theirs, strict=True):
             np.testing.assert_array_equal(got, want, err_msg=f"{name}: {_describe(case, y=y, s=s)}")
 
+    _run_block(block, one_case)
 
-def test_pr_curve_matches_sklearn_reversed_without_its_end_point_1000_cases():
-    for case in range(N_CASES):
+
+@per_block
+def test_pr_curve_matches_sklearn_reversed_without_its_end_point_1000_cases(block):
+    def one_case(case):
         rng = np.random.default_rng(SEED + case)
         y, s = scores_case(rng)
         if y.sum() == 0:
@@ -281,9 +362,12 @@ def test_pr_curve_matches_sklearn_reversed_without_its_end_point_1000_cases():
         np.testing.assert_array_equal(recall, r[:-1][::-1], err_msg=where)
         np.testing.assert_array_equal(thresholds, t[::-1], err_msg=where)
 
+    _run_block(block, one_case)
 
-def test_roc_auc_matches_sklearn_1000_cases():
-    for case in range(N_CASES):
+
+@per_block
+def test_roc_auc_matches_sklearn_1000_cases(block):
+    def one_case(case):
         rng = np.random.default_rng(SEED + case)
         y, s = scores_case(rng)
         with warnings.catch_warnings():
@@ -295,9 +379,12 @@ def test_roc_auc_matches_sklearn_1000_cases():
         if y.min() == y.max():
             assert np.isnan(got)
 
+    _run_block(block, one_case)
 
-def test_average_precision_matches_sklearn_1000_cases():
-    for case in range(N_CASES):
+
+@per_block
+def test_average_precision_matches_sklearn_1000_cases(block):
+    def one_case(case):
         rng = np.random.default_rng(SEED + case)
         y, s = scores_case(rng)
         where = _describe(case, y=y, s=s)
@@ -308,21 +395,24 @@ def test_average_precision_matches_sklearn_1000_cases():
         if y.sum() == 0:
             # documented difference: no positives is 0/0 here, 0.0 in scikit-learn
             assert np.isnan(got) and want == 0.0, where
-            continue
+            return
         np.testing.assert_allclose(got, want, rtol=1e-13, atol=0, err_msg=where)
+
+    _run_block(block, one_case)
 
 
 # --- the fast paths equal the sweep-based definitions ----------------------------------------
 
 
-def test_fast_auc_and_ap_equal_sweep_trapezoid_and_step_sums_1000_cases():
-    for case in range(N_CASES):
+@per_block
+def test_fast_auc_and_ap_equal_sweep_trapezoid_and_step_sums_1000_cases(block):
+    def one_case(case):
         rng = np.random.default_rng(SEED + case)
         y, s = scores_case(rng)
         if y.min() == y.max():
             y[rng.integers(len(y))] = 1 - y[0]  # both classes needed for both definitions
             if y.min() == y.max():
-                continue  # a single sample cannot hold both classes
+                return  # a single sample cannot hold both classes
         where = _describe(case, y=y, s=s)
         sweep = em.sweep(y, s)
         fpr, tpr = sweep.fp / sweep.n_neg, sweep.tp / sweep.n_pos
@@ -343,3 +433,5 @@ def test_fast_auc_and_ap_equal_sweep_trapezoid_and_step_sums_1000_cases():
         np.testing.assert_allclose(
             em.average_precision(y, s), steps.sum(), rtol=1e-13, atol=0, err_msg=where
         )
+
+    _run_block(block, one_case)

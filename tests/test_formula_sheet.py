@@ -59,11 +59,17 @@ METRIC_MODULES = ("counts", "classification", "curves", "ranking")
 MODULES_WITHOUT_METRICS = {
     "plots": "draws the metrics (matplotlib); computes none of its own",
     "widgets": "interactive explorers built on plots",
+    "explorer": "the explorer framework (sliders over frames); computes no metric",
     "datasets": "loads and simulates data",
     "exercises": "checks readers' answers",
     "notebook": "the chapters' glue helper",
     "_undefined": "the private 0/0 policy (the sheet's conventions state it)",
     "_validation": "private input validation",
+    "io": "reads and writes TREC qrels and run files into ranking's arrays; computes no metric",
+    "stats": (
+        "confidence intervals, paired tests and cost decisions (numpy + scipy); "
+        "its formulas join the sheet with chapters 13-15"
+    ),
 }
 # Public names in METRIC_MODULES (and evalmetrics.__all__) that are not metrics.
 NOT_METRICS = {
@@ -71,6 +77,10 @@ NOT_METRICS = {
     "evalmetrics.ranking": "the module; its functions are checked one by one",
     "evalmetrics.Counts": "the class; its properties and methods are checked one by one",
     "evalmetrics.UndefinedMetricWarning": "the warning of the 0/0 policy",
+    "evalmetrics.fbeta_isocurve": "the precision at which F-beta equals a level: the geometry of "
+    "the iso-curves drawn in plots, not a metric of data",
+    "evalmetrics.Counts.at_prevalence": "the counts moved to another prevalence (input of the "
+    "imbalance explorer), not a metric",
     "evalmetrics.sweep": "the threshold sweep behind roc_curve, pr_curve and counts_at: "
     "counts at every threshold, not a metric",
     "evalmetrics.Sweep": "the sweep's result (arrays of counts)",

@@ -1,0 +1,480 @@
+r"""Read TREC relevance judgements (qrels) and run files into the arrays of ``ranking``.
+
+Two plain-text formats, one record per line, fields separated by white space:
+
+* **qrels** (相关性判断): ``qid iter docno rel``, e.g. ``q1 0 doc7 2``. ``iter`` is ignored;
+  ``rel`` is an integer grade, ``>= 1`` relevant. A negative grade (some TREC tracks mark spam
+  with -2) reads as it is and counts as 0 in ``rels`` and ``ideal``, as trec_eval does.
+* **run** (运行结果): ``qid Q0 docno rank score tag``, e.g. ``q1 Q0 doc7 1 12.5 mysystem``.
+  ``Q0``, ``rank`` and ``tag`` are ignored: as in trec_eval, the order is by ``score``
+  descending, and equal scores by ``docno`` descending (compared as strings).
+
+:func:`read_trec` reads both and returns a :class:`JudgedRun`: the relevance grades of each
+query's ranking in rank order, padded with 0 into one 2-D array, with ``n_relevant`` and the
+``ideal`` grades per query, ready for every function of :mod:`evalmetrics.ranking`. Which
+queries count follows trec_eval: a query of the run absent from the qrels is skipped; a query
+of the qrels absent from the run is skipped too (trec_eval's default), or kept with an empty
+ranking that scores 0 (``missing_queries="zero"``, trec_eval's ``-c``).
+
+A malformed file raises :class:`TrecFormatError` naming the file, the line and what was
+expected. The module imports only the standard library and numpy (no reader package is needed:
+the formats are two lines of grammar; ``ir_measures.read_trec_run`` and ``read_trec_qrels``
+read the same files but report neither the file nor the line of an error).
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ._validation import check_option
+
+__all__ = [
+    "JudgedRun",
+    "TrecFormatError",
+    "judge_run",
+    "read_qrels",
+    "read_run",
+    "read_trec",
+    "trec_order",
+    "write_qrels",
+    "write_run",
+]
+
+_INTEGER = re.compile(r"[+-]?\d+")
+_DECIMAL = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+_MISSING = ("skip", "zero")
+
+
+class TrecFormatError(ValueError):
+    """A line of a qrels or run file that does not follow the format.
+
+    The message starts with ``<file>, line <n>:`` and says what was expected; the attributes
+    ``path`` and ``line_number`` hold the same.
+    """
+
+    def __init__(self, path: str, line_number: int, message: str) -> None:
+        super().__init__(f"{path}, line {line_number}: {message}")
+        self.path = path
+        self.line_number = line_number
+
+
+@dataclass(frozen=True)
+class JudgedRun:
+    """A run judged against qrels: the inputs of :mod:`evalmetrics.ranking`, one row per query.
+
+    Attributes
+    ----------
+    query_ids : list of str
+        The queries evaluated, sorted as trec_eval sorts them (as strings); row i is query i.
+    rels : numpy.ndarray
+        Shape ``(n_queries, depth)``: the grades of each query's ranking in rank order
+        (trec_eval's order), padded with 0 on the right; ``depth`` is the longest ranking
+        (at least 1).
+    n_relevant : numpy.ndarray
+        Shape ``(n_queries,)``, integers: relevant documents (grade >= 1) per query in the
+        qrels, retrieved or not.
+    ideal : numpy.ndarray
+        Shape ``(n_queries, n_judged)``: every judged grade of each query (negative grades
+        as 0), padded with 0; the ``ideal`` of :func:`evalmetrics.ranking.ndcg`.
+    missing_from_run : list of str
+        Queries of the qrels that the run does not contain (skipped, or rows of zeros under
+        ``missing_queries="zero"``).
+    missing_from_qrels : list of str
+        Queries of the run that the qrels do not contain (always skipped).
+    """
+
+    query_ids: list[str]
+    rels: np.ndarray
+    n_relevant: np.ndarray
+    ideal: np.ndarray
+    missing_from_run: list[str] = field(default_factory=list)
+    missing_from_qrels: list[str] = field(default_factory=list)
+
+
+# ----------------------------------------------------------------------------------------
+# reading
+
+
+def _lines(source: object) -> tuple[str, Iterable[str]]:
+    """(name for messages, the lines) of a path or an open text file."""
+    if isinstance(source, str | os.PathLike):
+        name = os.fspath(source)
+        opener = gzip.open if name.endswith(".gz") else open
+        # utf-8-sig: a byte-order mark some editors write would otherwise join the first qid
+        with opener(name, "rt", encoding="utf-8-sig") as handle:
+            return name, handle.read().splitlines()
+    if hasattr(source, "read"):
+        return str(getattr(source, "name", "<stream>")), source.read().splitlines()
+    raise TypeError(f"path must be a file path or an open text file; got {type(source).__name__}")
+
+
+def read_qrels(path: object) -> dict[str, dict[str, int]]:
+    r"""Read a TREC qrels file: ``qid iter docno rel`` per line.
+
+    Parameters
+    ----------
+    path : str, os.PathLike or text file
+        The file (UTF-8; gzip-compressed if the name ends in ``.gz``), or an open text file.
+
+    Returns
+    -------
+    dict of str to dict of str to int
+        ``qrels[qid][docno]`` is the grade; blank lines are skipped.
+
+    Raises
+    ------
+    TrecFormatError
+        A line without 4 fields, a grade that is not an integer, or a document judged twice
+        for one query; the message names the file and the line.
+    TypeError
+        If ``path`` is neither a path nor an open file.
+
+    Examples
+    --------
+    >>> import io
+    >>> read_qrels(io.StringIO("q1 0 d1 1\nq1 0 d2 0\nq2 0 d1 2\n"))
+    {'q1': {'d1': 1, 'd2': 0}, 'q2': {'d1': 2}}
+    """
+    name, lines = _lines(path)
+    qrels: dict[str, dict[str, int]] = {}
+    first_line: dict[tuple[str, str], int] = {}
+    for number, line in enumerate(lines, start=1):
+        fields = line.split()
+        if not fields:
+            continue
+        if len(fields) != 4:
+            raise TrecFormatError(
+                name,
+                number,
+                f"expected 4 fields 'qid iter docno rel', got {len(fields)}: {line.strip()!r}",
+            )
+        qid, _, docno, grade = fields
+        if not _INTEGER.fullmatch(grade):
+            raise TrecFormatError(
+                name, number, f"expected an integer relevance grade (4th field), got {grade!r}"
+            )
+        if (qid, docno) in first_line:
+            raise TrecFormatError(
+                name,
+                number,
+                f"document {docno!r} is judged twice for query {qid!r} "
+                f"(first on line {first_line[qid, docno]})",
+            )
+        first_line[qid, docno] = number
+        qrels.setdefault(qid, {})[docno] = int(grade)
+    return qrels
+
+
+def read_run(path: object) -> dict[str, dict[str, float]]:
+    r"""Read a TREC run file: ``qid Q0 docno rank score tag`` per line.
+
+    Parameters
+    ----------
+    path : str, os.PathLike or text file
+        The file (UTF-8; gzip-compressed if the name ends in ``.gz``), or an open text file.
+
+    Returns
+    -------
+    dict of str to dict of str to float
+        ``run[qid][docno]`` is the score. The ``Q0``, ``rank`` and ``tag`` fields are not
+        kept: trec_eval orders by score (see :func:`trec_order`), not by the rank field.
+
+    Raises
+    ------
+    TrecFormatError
+        A line without 6 fields, a score that is not a finite decimal number, or a document
+        listed twice for one query; the message names the file and the line.
+    TypeError
+        If ``path`` is neither a path nor an open file.
+
+    Examples
+    --------
+    >>> import io
+    >>> read_run(io.StringIO("q1 Q0 d2 1 3.5 sys\nq1 Q0 d1 2 1.0 sys\n"))
+    {'q1': {'d2': 3.5, 'd1': 1.0}}
+    """
+    name, lines = _lines(path)
+    run: dict[str, dict[str, float]] = {}
+    first_line: dict[tuple[str, str], int] = {}
+    for number, line in enumerate(lines, start=1):
+        fields = line.split()
+        if not fields:
+            continue
+        if len(fields) != 6:
+            raise TrecFormatError(
+                name,
+                number,
+                "expected 6 fields 'qid Q0 docno rank score tag', "
+                f"got {len(fields)}: {line.strip()!r}",
+            )
+        qid, _, docno, _, score, _ = fields
+        if not _DECIMAL.fullmatch(score):
+            raise TrecFormatError(
+                name, number, f"expected a finite decimal score (5th field), got {score!r}"
+            )
+        value = float(score)
+        if not np.isfinite(value):
+            raise TrecFormatError(name, number, f"the score {score!r} overflows a float")
+        if (qid, docno) in first_line:
+            raise TrecFormatError(
+                name,
+                number,
+                f"document {docno!r} is listed twice for query {qid!r} "
+                f"(first on line {first_line[qid, docno]})",
+            )
+        first_line[qid, docno] = number
+        run.setdefault(qid, {})[docno] = value
+    return run
+
+
+# ----------------------------------------------------------------------------------------
+# judging
+
+
+def trec_order(scores: Mapping[str, float]) -> list[str]:
+    r"""The documents of one query in trec_eval's rank order.
+
+    Score descending; equal scores by document id descending (string comparison), which is
+    how trec_eval 9 sorts a run (``form_res_rels.c``, checked against pytrec_eval).
+
+    Parameters
+    ----------
+    scores : mapping of str to float
+        ``docno -> score`` for one query.
+
+    Returns
+    -------
+    list of str
+        The document ids, rank 1 first.
+
+    Examples
+    --------
+    >>> trec_order({"d1": 2.0, "d2": 5.0, "d3": 2.0})
+    ['d2', 'd3', 'd1']
+    """
+    return [doc for doc, _ in sorted(scores.items(), key=lambda item: (item[1], item[0]))][::-1]
+
+
+def _check_nested(value: object, name: str) -> Mapping:
+    if not isinstance(value, Mapping) or not all(isinstance(v, Mapping) for v in value.values()):
+        raise TypeError(f"{name} must map query ids to {{docno: value}} dicts")
+    return value
+
+
+def judge_run(
+    run: Mapping[str, Mapping[str, float]],
+    qrels: Mapping[str, Mapping[str, int]],
+    *,
+    missing_queries: str = "skip",
+) -> JudgedRun:
+    r"""Judge a run against qrels: padded relevance grades in trec_eval's rank order.
+
+    For a query :math:`q` and its documents ordered by :func:`trec_order`,
+
+    .. math::
+
+        rels_{q,i} = \max(0, \mathrm{qrels}_q[d_i]), \quad 0 \text{ if } d_i \text{ is unjudged},
+        \qquad n_{\text{relevant},q} = \lvert \{ d : \mathrm{qrels}_q[d] \ge 1 \} \rvert
+
+    Parameters
+    ----------
+    run : mapping of str to mapping of str to float
+        ``run[qid][docno] = score``, as :func:`read_run` returns.
+    qrels : mapping of str to mapping of str to int
+        ``qrels[qid][docno] = grade``, as :func:`read_qrels` returns.
+    missing_queries : {"skip", "zero"}, default="skip"
+        A query of the qrels that the run lacks: ``"skip"`` leaves it out (trec_eval's
+        default), ``"zero"`` keeps it with an empty ranking, a row of zeros, so every metric
+        scores it 0 (trec_eval ``-c``). A query of the run that the qrels lack is always
+        left out, as in trec_eval.
+
+    Returns
+    -------
+    JudgedRun
+        ``query_ids``, ``rels``, ``n_relevant``, ``ideal`` and the queries left out.
+
+    Raises
+    ------
+    TypeError
+        If ``run`` or ``qrels`` is not a mapping of mappings.
+    ValueError
+        If ``missing_queries`` is unknown, or no query is left to evaluate.
+
+    Notes
+    -----
+    A query of the qrels without a relevant document stays in (trec_eval scores its AP, RR,
+    recall and NDCG 0; here they are 0/0, so pass ``zero_division=0.0`` to match).
+
+    Examples
+    --------
+    >>> judged = judge_run({"q1": {"a": 0.5, "b": 0.9}}, {"q1": {"a": 1, "c": 2}})
+    >>> judged.rels, judged.n_relevant, judged.ideal
+    (array([[0., 1.]]), array([2]), array([[1., 2.]]))
+    """
+    run = _check_nested(run, "run")
+    qrels = _check_nested(qrels, "qrels")
+    missing_queries = check_option(missing_queries, "missing_queries", _MISSING)
+    missing_from_run = sorted(set(qrels) - set(run))
+    missing_from_qrels = sorted(set(run) - set(qrels))
+    query_ids = sorted(set(run) & set(qrels))
+    if missing_queries == "zero":
+        query_ids = sorted(qrels)
+    if not query_ids:
+        raise ValueError("run and qrels share no query: nothing to evaluate")
+    rankings = [
+        [max(0, qrels[q].get(doc, 0)) for doc in trec_order(run.get(q, {}))] for q in query_ids
+    ]
+    judged = [[max(0, grade) for grade in qrels[q].values()] for q in query_ids]
+    return JudgedRun(
+        query_ids=query_ids,
+        rels=_padded(rankings),
+        n_relevant=np.array(
+            [sum(grade >= 1 for grade in qrels[q].values()) for q in query_ids], dtype=np.int64
+        ),
+        ideal=_padded(judged),
+        missing_from_run=missing_from_run,
+        missing_from_qrels=missing_from_qrels,
+    )
+
+
+def _padded(rows: list[list[int]]) -> np.ndarray:
+    out = np.zeros((len(rows), max(1, *(len(row) for row in rows))), dtype=np.float64)
+    for i, row in enumerate(rows):
+        out[i, : len(row)] = row
+    return out
+
+
+def read_trec(*, qrels: object, run: object, missing_queries: str = "skip") -> JudgedRun:
+    r"""Read a qrels file and a run file and judge the run: :func:`judge_run` on the files.
+
+    Parameters
+    ----------
+    qrels : str, os.PathLike or text file
+        The qrels file (``qid iter docno rel``).
+    run : str, os.PathLike or text file
+        The run file (``qid Q0 docno rank score tag``).
+    missing_queries : {"skip", "zero"}, default="skip"
+        See :func:`judge_run` (``"zero"`` is trec_eval ``-c``).
+
+    Returns
+    -------
+    JudgedRun
+
+    Raises
+    ------
+    TrecFormatError
+        If a file is malformed (the message names the file and the line).
+    ValueError
+        If ``missing_queries`` is unknown, or no query is left to evaluate.
+
+    Examples
+    --------
+    >>> import io
+    >>> from evalmetrics import ranking
+    >>> qrels = io.StringIO("q1 0 d1 1\nq1 0 d3 1\n")
+    >>> run = io.StringIO("q1 Q0 d1 1 0.9 s\nq1 Q0 d2 2 0.8 s\nq1 Q0 d3 3 0.8 s\n")
+    >>> judged = read_trec(qrels=qrels, run=run)
+    >>> judged.rels  # d3 before d2: equal scores, docno descending
+    array([[1., 1., 0.]])
+    >>> ranking.average_precision(judged.rels, n_relevant=judged.n_relevant)
+    array([1.])
+    """
+    return judge_run(read_run(run), read_qrels(qrels), missing_queries=missing_queries)
+
+
+# ----------------------------------------------------------------------------------------
+# writing
+
+
+def write_qrels(path: object, qrels: Mapping[str, Mapping[str, int]]) -> None:
+    r"""Write qrels as ``qid 0 docno rel`` lines (queries and documents in the given order).
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file to write (UTF-8; overwritten).
+    qrels : mapping of str to mapping of str to int
+        ``qrels[qid][docno] = grade``.
+
+    Raises
+    ------
+    TypeError
+        If ``qrels`` is not a mapping of mappings.
+    ValueError
+        If an id is empty or holds white space, or a grade is not an integer.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "qrels.txt")
+    >>> write_qrels(path, {"q1": {"d1": 1, "d2": 0}})
+    >>> read_qrels(path)
+    {'q1': {'d1': 1, 'd2': 0}}
+    """
+    qrels = _check_nested(qrels, "qrels")
+    lines = []
+    for qid, grades in qrels.items():
+        for docno, grade in grades.items():
+            _check_id(qid, "qrels")
+            _check_id(docno, "qrels")
+            if isinstance(grade, bool) or not isinstance(grade, int | np.integer):
+                raise ValueError(f"qrels[{qid!r}][{docno!r}] must be an integer grade; {grade!r}")
+            lines.append(f"{qid} 0 {docno} {int(grade)}\n")
+    with open(os.fspath(path), "w", encoding="utf-8") as handle:
+        handle.writelines(lines)
+
+
+def write_run(path: object, run: Mapping[str, Mapping[str, float]], *, tag: str = "run") -> None:
+    r"""Write a run as ``qid Q0 docno rank score tag`` lines, ranks in trec_eval's order.
+
+    Scores are written with Python's ``repr``, so reading the file back gives the same floats.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The file to write (UTF-8; overwritten).
+    run : mapping of str to mapping of str to float
+        ``run[qid][docno] = score``.
+    tag : str, default="run"
+        The run's name, the last field of every line.
+
+    Raises
+    ------
+    TypeError
+        If ``run`` is not a mapping of mappings.
+    ValueError
+        If an id or the tag is empty or holds white space, or a score is not finite.
+
+    Examples
+    --------
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "run.txt")
+    >>> write_run(path, {"q1": {"d1": 0.5, "d2": 0.5}}, tag="demo")
+    >>> print(open(path).read(), end="")
+    q1 Q0 d2 1 0.5 demo
+    q1 Q0 d1 2 0.5 demo
+    """
+    run = _check_nested(run, "run")
+    _check_id(tag, "tag")
+    lines = []
+    for qid, scores in run.items():
+        _check_id(qid, "run")
+        for rank, docno in enumerate(trec_order(scores), start=1):
+            _check_id(docno, "run")
+            score = float(scores[docno])
+            if not np.isfinite(score):
+                raise ValueError(f"run[{qid!r}][{docno!r}] must be a finite score; got {score}")
+            lines.append(f"{qid} Q0 {docno} {rank} {score!r} {tag}\n")
+    with open(os.fspath(path), "w", encoding="utf-8") as handle:
+        handle.writelines(lines)
+
+
+def _check_id(value: object, name: str) -> None:
+    if not isinstance(value, str) or not value or any(c.isspace() for c in value):
+        raise ValueError(f"{name}: ids must be non-empty strings without white space; {value!r}")
