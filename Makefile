@@ -21,7 +21,7 @@ help:
 	@echo "make lab          JupyterLab on a copy of the chapters (_build/lab), for self-study"
 	@echo "make lab-fresh    the same, the copy rewritten from the chapters (your work there is lost)"
 	@echo "make student      student edition of the notebooks (no solutions) in _build/student/"
-	@echo "make bench        run the benchmarks (metrics and widgets)"
+	@echo "make bench        run the benchmarks (metrics, stats and widgets)"
 	@echo "make constraints  regenerate constraints.txt from a fresh venv"
 	@echo "make clean        remove _build and caches (keeps .venv)"
 
@@ -97,6 +97,7 @@ student: $(VENV)/.book-installed
 
 bench: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/bench_metrics.py
+	$(BIN)/python benchmarks/bench_stats.py
 	$(BIN)/python benchmarks/bench_widgets.py
 
 # --- maintenance --------------------------------------------------------------------------

@@ -6,6 +6,12 @@ Issue 3's targets, at n = 10^6 (10% positives, float64 scores with some ties):
   ``roc_auc_score`` / ``average_precision_score``, and
 - at most 1.5 x the time of one ``np.argsort`` of the same scores.
 
+Issue 16 added the rates to the sweep (``Sweep.tpr``, ``fpr``, ``precision``, computed once):
+
+- ``sweep`` (counts and rates) takes at most 2 x one ``np.argsort``, and
+- ``roc_curve`` at most 1 x scikit-learn's ``roc_curve(..., drop_intermediate=False)`` (the same
+  points).
+
 Every ratio is measured in the same run (best of several repeats after one warm-up call), so the
 table does not depend on the machine's absolute speed. The rows of ``bench_ranking.py`` (the
 ranking targets) are appended when that script is present.
@@ -38,8 +44,8 @@ def make_data(n: int = N, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
 
 
 def rows(repeats: int = REPEATS) -> list[Row]:
-    """Measure and return the rows for roc_auc and average_precision."""
-    from sklearn.metrics import average_precision_score, roc_auc_score
+    """Measure and return the rows for roc_auc, average_precision, sweep and roc_curve."""
+    from sklearn.metrics import average_precision_score, roc_auc_score, roc_curve
 
     import evalmetrics as em
 
@@ -53,6 +59,10 @@ def rows(repeats: int = REPEATS) -> list[Row]:
             average_precision_score(y_true, y_score),
         ),
     ]
+    fpr, tpr, _ = em.roc_curve(y_true, y_score)
+    sk_fpr, sk_tpr, _ = roc_curve(y_true, y_score, drop_intermediate=False)
+    if not (np.array_equal(fpr, sk_fpr) and np.array_equal(tpr, sk_tpr)):
+        raise AssertionError("roc_curve differs from scikit-learn's roc_curve")
     for name, ours, theirs in checks:
         if not np.isclose(ours, theirs, rtol=1e-12, atol=0):
             raise AssertionError(f"{name} {ours!r} differs from scikit-learn's {theirs!r}")
@@ -62,12 +72,17 @@ def rows(repeats: int = REPEATS) -> list[Row]:
     sk_ap = best_time(lambda: average_precision_score(y_true, y_score), repeats)
     auc = best_time(lambda: em.roc_auc(y_true, y_score), repeats)
     ap = best_time(lambda: em.average_precision(y_true, y_score), repeats)
+    sweep = best_time(lambda: em.sweep(y_true, y_score), repeats)
+    roc = best_time(lambda: em.roc_curve(y_true, y_score), repeats)
+    sk_roc = best_time(lambda: roc_curve(y_true, y_score, drop_intermediate=False), repeats)
     size = f"n={N:,}, {POSITIVE_SHARE:.0%} pos, {n_ties:,} repeated scores"
     return [
         measured_row(f"roc_auc vs sklearn roc_auc_score ({size})", auc, sk_auc, 0.5),
         measured_row("roc_auc vs one np.argsort", auc, argsort, 1.5),
         measured_row("average_precision vs sklearn average_precision_score", ap, sk_ap, 0.5),
         measured_row("average_precision vs one np.argsort", ap, argsort, 1.5),
+        measured_row("sweep (counts and rates) vs one np.argsort", sweep, argsort, 2.0),
+        measured_row("roc_curve vs sklearn roc_curve(drop_intermediate=False)", roc, sk_roc, 1.0),
     ]
 
 

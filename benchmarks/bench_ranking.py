@@ -8,6 +8,12 @@ scikit-learn receives the grades plus strictly decreasing scores (the same ranki
 by score and sorts the grades for IDCG, evalmetrics sorts only the grades. The linear-gain
 NDCG must equal scikit-learn's mean NDCG, which the script checks before timing.
 
+Issue 14's target: the new ranking functions (R-precision, bpref, judged@k, ERR, RBP and its
+residual, RR with ``n_relevant``, precision at every cut-off) on the same batch take at most
+1.0 x the time of ``ranking.ndcg`` (exponential gain, no cut-off) measured in the same run;
+those rows give ``ranking.ndcg``'s time as their reference. A third of the zero grades are
+marked unjudged for bpref, judged@k and the RBP residual.
+
 Run ``python benchmarks/bench_ranking.py``; ``benchmarks/bench_metrics.py`` imports ``rows()``.
 """
 
@@ -52,12 +58,50 @@ def rows(repeats: int = REPEATS) -> list[Row]:
     table = []
     for name, call in candidates:
         table.append(measured_row(name, best_time(call, repeats), reference, TARGET_RATIO))
-    return table
+    return table + issue_14_rows(rels, repeats)
+
+
+def issue_14_rows(rels: np.ndarray, repeats: int = REPEATS) -> list[Row]:
+    """The issue 14 functions against ``ranking.ndcg`` on the same batch, in the same run."""
+    from evalmetrics import ranking
+
+    rng = np.random.default_rng(1)
+    judged = (rels > 0) | (rng.random(rels.shape) < 2 / 3)
+    n_relevant = np.count_nonzero(rels, axis=1) + 5
+    every_rank = np.arange(1, DEPTH + 1)
+    reference = best_time(lambda: ranking.ndcg(rels), repeats)
+    shape = f"{N_LISTS:,} x {DEPTH}"
+    candidates = [
+        ("ranking.r_precision", lambda: ranking.r_precision(rels, n_relevant=n_relevant)),
+        (
+            "ranking.bpref (unjudged items)",
+            lambda: ranking.bpref(rels, judged=judged, n_relevant=n_relevant),
+        ),
+        ("ranking.judged_at_k, k=10", lambda: ranking.judged_at_k(rels, k=10, judged=judged)),
+        ("ranking.err, max_grade=3", lambda: ranking.err(rels, max_grade=3)),
+        ("ranking.rbp, persistence=0.8", lambda: ranking.rbp(rels, persistence=0.8)),
+        (
+            "ranking.rbp_residual, persistence=0.8",
+            lambda: ranking.rbp_residual(rels, persistence=0.8, judged=judged),
+        ),
+        (
+            "ranking.reciprocal_rank, n_relevant",
+            lambda: ranking.reciprocal_rank(rels, n_relevant=n_relevant),
+        ),
+        ("ranking.precision_at_k, every k", lambda: ranking.precision_at_k(rels, k=every_rank)),
+    ]
+    return [
+        measured_row(f"{name} ({shape}) vs ranking.ndcg", best_time(call, repeats), reference, 1.0)
+        for name, call in candidates
+    ]
 
 
 def main() -> int:
     table = rows()
-    print("reference: sklearn.metrics.ndcg_score(ignore_ties=True) on the same batch")
+    print(
+        "reference: sklearn.metrics.ndcg_score(ignore_ties=True) on the same batch; "
+        "rows ending 'vs ranking.ndcg': ranking.ndcg (exponential gain) on the same batch"
+    )
     print(format_table(table))
     return 0 if all(row.status == "PASS" for row in table) else 1
 
