@@ -4,7 +4,9 @@ Two plain-text formats, one record per line, fields separated by white space:
 
 * **qrels** (相关性判断): ``qid iter docno rel``, e.g. ``q1 0 doc7 2``. ``iter`` is ignored;
   ``rel`` is an integer grade, ``>= 1`` relevant. A negative grade (some TREC tracks mark spam
-  with -2) reads as it is and counts as 0 in ``rels`` and ``ideal``, as trec_eval does.
+  with -2) reads as it is and counts as 0 in ``rels`` and ``ideal``, as trec_eval does for P,
+  AP and NDCG (its bpref skips such a document like an unjudged one; a :class:`JudgedRun`
+  carries no mask of judged documents, so build ``judged=`` for ``ranking.bpref`` yourself).
 * **run** (运行结果): ``qid Q0 docno rank score tag``, e.g. ``q1 Q0 doc7 1 12.5 mysystem``.
   ``Q0``, ``rank`` and ``tag`` are ignored: as in trec_eval, the order is by ``score``
   descending, and equal scores by ``docno`` descending (compared as strings).

@@ -11,7 +11,7 @@ ANSWERS = {
     # over 5 ground-truth items: 419/1050; over 4: 419/840
     "ch08-ex-doc001-loop": {"ap_five": 419 / 1050, "ap_four": 419 / 840},
     # relevant, unjudged, non-rel, non-rel, relevant, relevant; R = 3, N = 5, min(R, N) = 3:
-    # bpref terms 1, 1 - 2/3, 1 - 2/3 -> (5/3)/3 = 5/9; AP (unjudged = non-relevant, kept at
-    # rank 2): (1/1 + 2/5 + 3/6)/3 = (30 + 12 + 15)/30/3 = 57/90 = 19/30
-    "ch08-ex-bpref": {"bpref": 5 / 9, "ap": 19 / 30},
+    # R = 4, N = 5, min(R, N) = 4; bpref terms 1, 1 - 1/4, 1 - 2/4 -> (9/4)/4 = 9/16; AP
+    # (unjudged = non-relevant, kept at rank 2): (1/1 + 2/4 + 3/6)/4 = 2/4 = 1/2
+    "ch08-ex-bpref": {"bpref": 9 / 16, "ap": 1 / 2},
 }
