@@ -467,9 +467,10 @@ class Counts:
 
     @property
     def youden_j(self) -> float:
-        r"""Youden's J (informedness), :math:`\text{TPR} + \text{TNR} - 1 = \text{TPR} -
-        \text{FPR}`, in [-1, 1] (nan with a warning if there are no positives or no
-        negatives)."""
+        r"""Youden's J (informedness), :math:`\text{TPR} - \text{FPR}`, in [-1, 1].
+
+        Equal to :math:`\text{TPR} + \text{TNR} - 1`; nan with a warning if there are no
+        positives or no negatives."""
         undefined = self.tp + self.fn == 0 or self.tn + self.fp == 0
         tpr = _ratio(self.tp, self.tp + self.fn, metric="", denominator_name="", zero_division=0.0)
         tnr = _ratio(self.tn, self.tn + self.fp, metric="", denominator_name="", zero_division=0.0)
