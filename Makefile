@@ -13,15 +13,16 @@ export PYDEVD_DISABLE_FILE_VALIDATION := 1
 # Explorers render their slider frames only when the book is built (issue 4).
 BOOK_ENV = EVALMETRICS_STATIC_FRAMES=1
 
-.PHONY: help book test lab lab-fresh student clean constraints lint unit nbval build-check browser bench
+.PHONY: help book test lab lab-fresh student clean constraints lint unit nbval build-check browser bench bench-spark
 
 help:
 	@echo "make book         build the HTML book into _build/html (warnings are errors)"
-	@echo "make test         lint, unit tests, notebooks (nbval), strict build, browser test"
+	@echo "make test         lint, unit tests (with Spark), notebooks (nbval), strict build, browser test"
 	@echo "make lab          JupyterLab on a copy of the chapters (_build/lab), for self-study"
 	@echo "make lab-fresh    the same, the copy rewritten from the chapters (your work there is lost)"
 	@echo "make student      student edition of the notebooks (no solutions) in _build/student/"
 	@echo "make bench        run the benchmarks (metrics, stats and widgets)"
+	@echo "make bench-spark  evalmetrics against Spark local mode (about 10 min; chapter 12's figures)"
 	@echo "make constraints  regenerate constraints.txt from a fresh venv"
 	@echo "make clean        remove _build and caches (keeps .venv)"
 
@@ -42,6 +43,12 @@ $(VENV)/.lab-installed: $(VENV)/.book-installed requirements-lab.txt
 	$(PIP_INSTALL) -r requirements-lab.txt
 	@touch $@
 
+# pyspark for tests/test_spark.py (about 490 MB and 45 s; Java 17+ on the machine), kept out of
+# the book's install. The unit tests collect tests/test_spark.py, so they need it.
+$(VENV)/.spark-installed: $(VENV)/.test-installed requirements-spark.txt
+	$(PIP_INSTALL) -r requirements-spark.txt
+	@touch $@
+
 # --- the book -----------------------------------------------------------------------------
 book: $(VENV)/.book-installed
 	$(BOOK_ENV) $(BIN)/jupyter-book build . -W -n --keep-going
@@ -53,7 +60,7 @@ lint: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-unit: $(VENV)/.test-installed
+unit: $(VENV)/.spark-installed
 	$(BIN)/python -m pytest tests evalmetrics -m "not browser" -q
 
 nbval: $(VENV)/.test-installed
@@ -67,7 +74,7 @@ browser: $(VENV)/.test-installed
 
 # The order matters: the browser test opens the book that build-check has just built,
 # and its pytest summary line is the last thing make test prints.
-test: $(VENV)/.test-installed
+test: $(VENV)/.spark-installed
 	$(MAKE) --no-print-directory lint
 	$(MAKE) --no-print-directory unit
 	$(MAKE) --no-print-directory nbval
@@ -100,13 +107,19 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/bench_stats.py
 	$(BIN)/python benchmarks/bench_widgets.py
 
+# "Do I need Spark?": evalmetrics against Spark local mode at 10^6 and 10^7 rows (about 10 min);
+# writes the figures chapter 12 shows.
+bench-spark: $(VENV)/.spark-installed
+	$(BIN)/python benchmarks/bench_spark.py --json reference/data/bench_spark.json
+
 # --- maintenance --------------------------------------------------------------------------
 # Resolve requirements*.txt in a throwaway venv and record every exact version.
 constraints:
 	rm -rf _build/constraints-venv
 	$(PYTHON) -m venv _build/constraints-venv
 	_build/constraints-venv/bin/python -m pip install --quiet --disable-pip-version-check \
-		-r requirements.txt -r requirements-test.txt -r requirements-lab.txt
+		-r requirements.txt -r requirements-test.txt -r requirements-lab.txt \
+		-r requirements-spark.txt
 	{ echo "# Exact versions for reproducible installs; regenerate with: make constraints"; \
 	  _build/constraints-venv/bin/python -m pip freeze --exclude-editable | grep -v '^-e' | sort -f; \
 	} > constraints.txt
