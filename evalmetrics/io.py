@@ -29,7 +29,7 @@ from __future__ import annotations
 import gzip
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -116,6 +116,37 @@ def _lines(source: object) -> tuple[str, Iterable[str]]:
     raise TypeError(f"path must be a file path or an open text file; got {type(source).__name__}")
 
 
+def _records(path: object, layout: str) -> Iterator[tuple[str, int, list[str]]]:
+    """(file name, line number, fields) of each non-blank line; the field count checked."""
+    name, lines = _lines(path)
+    n_fields = len(layout.split())
+    for number, line in enumerate(lines, start=1):
+        fields = line.split()
+        if not fields:
+            continue
+        if len(fields) != n_fields:
+            raise TrecFormatError(
+                name,
+                number,
+                f"expected {n_fields} fields '{layout}', got {len(fields)}: {line.strip()!r}",
+            )
+        yield name, number, fields
+
+
+def _check_once(
+    first_line: dict[tuple[str, str], int], name: str, number: int, qid: str, docno: str, verb: str
+) -> None:
+    """Raise if (qid, docno) was seen before; else remember its line."""
+    if (qid, docno) in first_line:
+        raise TrecFormatError(
+            name,
+            number,
+            f"document {docno!r} is {verb} twice for query {qid!r} "
+            f"(first on line {first_line[qid, docno]})",
+        )
+    first_line[qid, docno] = number
+
+
 def read_qrels(path: object) -> dict[str, dict[str, int]]:
     r"""Read a TREC qrels file: ``qid iter docno rel`` per line.
 
@@ -143,32 +174,15 @@ def read_qrels(path: object) -> dict[str, dict[str, int]]:
     >>> read_qrels(io.StringIO("q1 0 d1 1\nq1 0 d2 0\nq2 0 d1 2\n"))
     {'q1': {'d1': 1, 'd2': 0}, 'q2': {'d1': 2}}
     """
-    name, lines = _lines(path)
     qrels: dict[str, dict[str, int]] = {}
     first_line: dict[tuple[str, str], int] = {}
-    for number, line in enumerate(lines, start=1):
-        fields = line.split()
-        if not fields:
-            continue
-        if len(fields) != 4:
-            raise TrecFormatError(
-                name,
-                number,
-                f"expected 4 fields 'qid iter docno rel', got {len(fields)}: {line.strip()!r}",
-            )
+    for name, number, fields in _records(path, "qid iter docno rel"):
         qid, _, docno, grade = fields
         if not _INTEGER.fullmatch(grade):
             raise TrecFormatError(
                 name, number, f"expected an integer relevance grade (4th field), got {grade!r}"
             )
-        if (qid, docno) in first_line:
-            raise TrecFormatError(
-                name,
-                number,
-                f"document {docno!r} is judged twice for query {qid!r} "
-                f"(first on line {first_line[qid, docno]})",
-            )
-        first_line[qid, docno] = number
+        _check_once(first_line, name, number, qid, docno, "judged")
         qrels.setdefault(qid, {})[docno] = int(grade)
     return qrels
 
@@ -201,20 +215,9 @@ def read_run(path: object) -> dict[str, dict[str, float]]:
     >>> read_run(io.StringIO("q1 Q0 d2 1 3.5 sys\nq1 Q0 d1 2 1.0 sys\n"))
     {'q1': {'d2': 3.5, 'd1': 1.0}}
     """
-    name, lines = _lines(path)
     run: dict[str, dict[str, float]] = {}
     first_line: dict[tuple[str, str], int] = {}
-    for number, line in enumerate(lines, start=1):
-        fields = line.split()
-        if not fields:
-            continue
-        if len(fields) != 6:
-            raise TrecFormatError(
-                name,
-                number,
-                "expected 6 fields 'qid Q0 docno rank score tag', "
-                f"got {len(fields)}: {line.strip()!r}",
-            )
+    for name, number, fields in _records(path, "qid Q0 docno rank score tag"):
         qid, _, docno, _, score, _ = fields
         if not _DECIMAL.fullmatch(score):
             raise TrecFormatError(
@@ -223,14 +226,7 @@ def read_run(path: object) -> dict[str, dict[str, float]]:
         value = float(score)
         if not np.isfinite(value):
             raise TrecFormatError(name, number, f"the score {score!r} overflows a float")
-        if (qid, docno) in first_line:
-            raise TrecFormatError(
-                name,
-                number,
-                f"document {docno!r} is listed twice for query {qid!r} "
-                f"(first on line {first_line[qid, docno]})",
-            )
-        first_line[qid, docno] = number
+        _check_once(first_line, name, number, qid, docno, "listed")
         run.setdefault(qid, {})[docno] = value
     return run
 
