@@ -21,6 +21,7 @@ __all__ = [
     "as_1d",
     "as_labels",
     "check_beta",
+    "check_confidence",
     "check_binary_classes",
     "check_consistent_length",
     "check_exponential_gain",
@@ -39,6 +40,7 @@ __all__ = [
     "check_pos_label",
     "check_positive_int",
     "check_qrels",
+    "check_random_state",
     "check_ranked_ids",
     "check_recall_levels",
     "check_rels",
@@ -694,3 +696,24 @@ def check_qrels(qrels: object, name: str = "qrels") -> dict:
             )
         judged[item] = value
     return judged
+
+
+def check_confidence(confidence: object) -> float:
+    """A confidence level strictly inside (0, 1), e.g. 0.95; anything else names ``confidence``."""
+    return check_in_interval(confidence, "confidence", 0.0, 1.0, low_open=True, high_open=True)
+
+
+def check_random_state(random_state: object) -> np.random.Generator:
+    """None, a non-negative int or a numpy Generator -> a Generator (seeded randomness)."""
+    if random_state is None or isinstance(random_state, np.random.Generator):
+        return np.random.default_rng(random_state)
+    if isinstance(random_state, (bool, np.bool_)) or not isinstance(
+        random_state, (numbers.Integral, np.integer)
+    ):
+        raise TypeError(
+            "random_state must be None, a non-negative integer seed or a numpy.random.Generator,"
+            f" got {_describe(random_state)}"
+        )
+    if int(random_state) < 0:
+        raise ValueError(f"random_state must be a non-negative integer seed, got {random_state}")
+    return np.random.default_rng(int(random_state))

@@ -7,7 +7,6 @@ shared with the other ``stats`` modules (public-side checks; they call ``_valida
 from __future__ import annotations
 
 import math
-import numbers
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,11 +15,12 @@ import numpy as np
 
 from .._validation import (
     as_1d,
+    check_confidence,
     check_consistent_length,
-    check_in_interval,
     check_nonnegative_int,
     check_option,
     check_positive_int,
+    check_random_state,
 )
 from ..curves import _curve_inputs
 from ._delong import delong_variance
@@ -62,26 +62,6 @@ class ConfidenceInterval:
 
 
 # --- shared checks (public side) ---------------------------------------------------------------
-
-
-def _check_confidence(confidence: object) -> float:
-    return check_in_interval(confidence, "confidence", 0.0, 1.0, low_open=True, high_open=True)
-
-
-def _check_rng(random_state: object) -> np.random.Generator:
-    """A Generator from None, an int >= 0 or a Generator; anything else names random_state."""
-    if random_state is None or isinstance(random_state, np.random.Generator):
-        return np.random.default_rng(random_state)
-    if isinstance(random_state, (bool, np.bool_)) or not isinstance(
-        random_state, (numbers.Integral, np.integer)
-    ):
-        raise TypeError(
-            "random_state must be None, a non-negative integer seed or a numpy Generator; "
-            f"got {random_state!r}"
-        )
-    if int(random_state) < 0:
-        raise ValueError(f"random_state must be a non-negative integer seed; got {random_state}")
-    return np.random.default_rng(int(random_state))
 
 
 def _check_binary_scores(
@@ -179,7 +159,7 @@ def proportion_ci(
     if k > n:
         raise ValueError(f"successes must be <= n; got successes={k} and n={n}")
     method = check_option(method, "method", ("wilson", "wald", "exact"))
-    confidence = _check_confidence(confidence)
+    confidence = check_confidence(confidence)
     p = k / n  # nonzero: n >= 1 is checked
     if method == "wald":
         half = _z(confidence) * math.sqrt(p * (1 - p) / n)  # nonzero: n >= 1 is checked
@@ -414,9 +394,9 @@ def auc_ci(
     (0.75, 0.057, 1.0)
     """
     method = check_option(method, "method", _AUC_CI_METHODS)
-    confidence = _check_confidence(confidence)
+    confidence = check_confidence(confidence)
     n_resamples = check_positive_int(n_resamples, "n_resamples")
-    rng = _check_rng(random_state)
+    rng = check_random_state(random_state)
     positive, scores = _check_binary_scores(y_true, y_score, pos_label, at_least=2)
     _check_not_constant(scores)
     auc = _auc_from_placements(positive, scores)
@@ -564,8 +544,8 @@ def bootstrap_ci(
         raise ValueError("arrays: bootstrap_ci needs at least one data array after metric")
     n_resamples = check_positive_int(n_resamples, "n_resamples")
     method = check_option(method, "method", ("percentile", "bca"))
-    confidence = _check_confidence(confidence)
-    rng = _check_rng(random_state)
+    confidence = check_confidence(confidence)
+    rng = check_random_state(random_state)
     data = [as_1d(a, f"arrays[{i}]") for i, a in enumerate(arrays)]
     named = {f"arrays[{i}]": a for i, a in enumerate(data)}
     if stratify is not None and groups is not None:

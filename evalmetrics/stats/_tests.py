@@ -17,7 +17,6 @@ and an interval (0, 0), rather than scipy's ``nan`` for 0/0.
 from __future__ import annotations
 
 import math
-import numbers
 import warnings
 from dataclasses import dataclass
 
@@ -28,12 +27,13 @@ from .._validation import (
     _describe,
     as_labels,
     check_binary_classes,
+    check_confidence,
     check_consistent_length,
     check_finite_scores,
-    check_in_interval,
     check_option,
     check_pos_label,
     check_positive_int,
+    check_random_state,
     check_same_label_kind,
     label_mask,
 )
@@ -86,26 +86,6 @@ class TestResult:
     ci_high: float
     confidence: float
     method: str
-
-
-def _check_confidence(confidence: object) -> float:
-    return check_in_interval(confidence, "confidence", 0.0, 1.0, low_open=True, high_open=True)
-
-
-def _check_random_state(random_state: object) -> np.random.Generator:
-    """None, a non-negative int or a numpy Generator -> a Generator (seeded randomness)."""
-    if random_state is None or isinstance(random_state, np.random.Generator):
-        return np.random.default_rng(random_state)
-    if isinstance(random_state, (bool, np.bool_)) or not isinstance(
-        random_state, (numbers.Integral, np.integer)
-    ):
-        raise TypeError(
-            "random_state must be None, a non-negative integer seed or a numpy.random.Generator,"
-            f" got {_describe(random_state)}"
-        )
-    if int(random_state) < 0:
-        raise ValueError(f"random_state must be a non-negative integer seed, got {random_state}")
-    return np.random.default_rng(int(random_state))
 
 
 def _result(statistic, pvalue, difference, low, high, confidence, method) -> TestResult:
@@ -217,7 +197,7 @@ def mcnemar(
     """
     if not isinstance(exact, (bool, np.bool_)):
         raise TypeError(f"exact must be True or False, got {_describe(exact)}")
-    confidence = _check_confidence(confidence)
+    confidence = check_confidence(confidence)
     truth = as_labels(y_true, "y_true")
     a = as_labels(pred_a, "pred_a")
     b_pred = as_labels(pred_b, "pred_b")
@@ -357,7 +337,7 @@ def delong_test(
     >>> round(r.statistic, 3), round(r.pvalue, 3)
     (1.581, 0.114)
     """
-    confidence = _check_confidence(confidence)
+    confidence = check_confidence(confidence)
     positive, scores = _two_score_inputs(y_true, score_a, score_b, pos_label)
     v10, v01 = delong_placements(positive, scores)
     auc = v10.mean(axis=1)  # nonzero: both classes are present (checked)
@@ -519,8 +499,8 @@ def paired_test(
     if n < 2:
         raise ValueError(f"a and b must hold at least 2 paired values; got {n}")
     n_resamples = check_positive_int(n_resamples, "n_resamples")
-    confidence = _check_confidence(confidence)
-    rng = _check_random_state(random_state)
+    confidence = check_confidence(confidence)
+    rng = check_random_state(random_state)
     if method == "t":
         for name, value, default in (
             ("n_resamples", n_resamples, _N_RESAMPLES_DEFAULT),
