@@ -23,6 +23,7 @@ import os
 import re
 import shutil
 import threading
+import time
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -33,6 +34,10 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parents[1]
 HTML = ROOT / "_build" / "html"
 SHOTS = ROOT / "_build" / "screenshots"
+# Every wait is for a condition (loaded, typeset, no request in flight), never for a fixed time;
+# the bound only decides when a page that never gets there fails. Two minutes holds on a 2-core
+# machine that is also building the book (api.html fires its last font request after 8.5 s there).
+PAGE_TIMEOUT = 120
 
 CHROMIUM_ARGS = [
     "--headless",
@@ -121,16 +126,44 @@ class PageWatch:
     """Collects what a page requested and logged while it was open."""
 
     def __init__(self, page):
+        self.pending: dict[object, str] = {}  # requests sent and not yet finished or failed
+        self.last_activity = time.monotonic()
         self.foreign_requests: list[str] = []
         self.console_errors: list[str] = []
         self.scripts: list[str] = []
         self.failed_responses: list[str] = []
         page.on("request", self._on_request)
+        page.on("requestfinished", self._on_done)
+        page.on("requestfailed", self._on_done)
         page.on("response", self._on_response)
         page.on("console", self._on_console)
         page.on("pageerror", lambda exc: self._record_error(f"pageerror: {exc}"))
 
+    def _on_done(self, request):
+        self.pending.pop(request, None)
+        self.last_activity = time.monotonic()
+
+    def wait_until_quiet(self, page, quiet: float = 1.0, timeout: float = PAGE_TIMEOUT) -> None:
+        """Wait until no request has been in flight for ``quiet`` seconds.
+
+        This is the condition the checks need (every request the page makes has been seen,
+        so a request to another host cannot slip past), with a timeout that holds on a loaded
+        2-core machine; it fails naming the requests still open, not on a clock.
+        """
+        deadline = time.monotonic() + timeout
+        while True:
+            now = time.monotonic()
+            if not self.pending and now - self.last_activity >= quiet:
+                return
+            if now > deadline:
+                raise AssertionError(
+                    f"requests still open after {timeout:.0f} s: {list(self.pending.values())[:5]}"
+                )
+            page.wait_for_timeout(100)
+
     def _on_request(self, request):
+        self.pending[request] = request.url
+        self.last_activity = time.monotonic()
         url = request.url
         if request.resource_type == "script":
             self.scripts.append(url)
@@ -160,7 +193,7 @@ def wait_for_math(page) -> None:
     if has_mathjax:
         page.wait_for_function(
             "() => window.MathJax && window.MathJax.startup && window.MathJax.startup.promise",
-            timeout=20_000,
+            timeout=PAGE_TIMEOUT * 1000,
         )
         page.evaluate("() => window.MathJax.startup.promise")
 
@@ -247,12 +280,13 @@ def test_toc_pages_include_every_chapter():
 def test_page_reads_well_offline(browser, site, page_path):
     assert (HTML / page_path).exists(), f"{page_path} was not built"
     context = browser.new_context(viewport={"width": 1280, "height": 900})
+    context.set_default_timeout(PAGE_TIMEOUT * 1000)
     page = context.new_page()
     watch = PageWatch(page)
     try:
         page.goto(f"{site}/{page_path}", wait_until="load")
         wait_for_math(page)
-        page.wait_for_load_state("networkidle")
+        watch.wait_until_quiet(page)
         text = page.inner_text("main") if page.query_selector("main") else page.inner_text("body")
         broken_images = page.evaluate(
             """() => Array.from(document.images)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -12,9 +11,14 @@ from pathlib import Path
 
 import nbformat
 import pytest
-from nbclient import NotebookClient
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+from cell_dependencies import edited_copy_cells, unsatisfied_reads  # noqa: E402
+from make_student import strip_solutions  # noqa: E402
+
+YOUR_CODE = "# Your code here\n"
 CHAPTERS = sorted((ROOT / "chapters").glob("*.ipynb"))
 
 
@@ -75,26 +79,39 @@ def test_no_solution_text_survives(student_dir, chapter):
     ).count("{exercise}")
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda path: path.stem)
-def test_student_notebooks_execute(student_dir, chapter):
-    notebook = nbformat.read(student_dir / chapter.name, as_version=4)
-    env_frames = os.environ.pop("EVALMETRICS_STATIC_FRAMES", None)
-    try:
-        NotebookClient(
-            notebook,
-            timeout=300,
-            kernel_name="python3",
-            resources={"metadata": {"path": str(ROOT / "chapters")}},
-        ).execute()
-    finally:
-        if env_frames is not None:
-            os.environ["EVALMETRICS_STATIC_FRAMES"] = env_frames
-    errors = [
-        output
-        for cell in notebook.cells
-        if cell.cell_type == "code"
-        for output in cell.get("outputs", [])
-        if output.get("output_type") == "error"
+def _student_problems(original: dict, student: dict) -> list[str]:
+    """Kept cells of the student edition that read a name only a removed cell defined."""
+    return unsatisfied_reads(edited_copy_cells(original, student, inserted=[YOUR_CODE]))
+
+
+def test_the_run_check_fails_when_a_later_cell_needs_a_solution():
+    """A chapter whose later cell uses a name its solution defines: the student copy breaks."""
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_code_cell("scores = [0.9, 0.2]"),
+        nbformat.v4.new_markdown_cell("```{exercise}\n:label: ex\nDo it.\n```"),
+        nbformat.v4.new_markdown_cell("```{solution-start} ex\n:class: dropdown\n```"),
+        nbformat.v4.new_code_cell("answer = max(scores)"),
+        nbformat.v4.new_markdown_cell("```{solution-end}\n```"),
+        nbformat.v4.new_code_cell("print(answer)"),
     ]
-    assert not errors
+    student, removed = strip_solutions(json.loads(nbformat.writes(notebook)))
+    assert removed == ["ex"]
+    found = _student_problems(json.loads(nbformat.writes(notebook)), student)
+    assert len(found) == 1 and "'answer'" in found[0], found
+    notebook.cells[-1].source = "print(max(scores))"
+    sound = json.loads(nbformat.writes(notebook))
+    assert _student_problems(sound, strip_solutions(sound)[0]) == []
+
+
+@pytest.mark.parametrize("chapter", CHAPTERS, ids=lambda path: path.stem)
+def test_student_notebooks_run_without_the_solutions(student_dir, chapter):
+    """Statically: no kept cell of the student copy reads a name only a solution defined.
+
+    The student copy as ``make student`` wrote it is aligned with the chapter, so the check sees
+    exactly the cells that were removed (tools/cell_dependencies.py says how names are found).
+    """
+    original = json.loads(chapter.read_text(encoding="utf-8"))
+    student = json.loads((student_dir / chapter.name).read_text(encoding="utf-8"))
+    found = _student_problems(original, student)
+    assert not found, "\n".join([chapter.name, *found])

@@ -1,0 +1,375 @@
+"""Execute exactly the notebooks whose inputs changed, two at a time, and never show stale numbers.
+
+myst-nb's ``cache`` mode (jupyter-cache) keys an executed notebook on its code cells only, and
+Sphinx re-reads a page only when its own source changed. Alone, that would publish numbers the
+package no longer computes: edit ``evalmetrics`` and rebuild, and every chapter is served from
+the cache. This extension adds what the key leaves out, and runs the executions in parallel:
+
+- **Inputs.** A notebook's *input key* hashes what its execution depends on besides its code:
+  the ``evalmetrics`` modules it imports, followed through the package's own imports (a chapter
+  that imports only ``evalmetrics.stats`` does not depend on ``evalmetrics.widgets`` unless
+  ``stats`` imports it), the package's data files (JSON, HTML, CSS, JS), any file of the
+  repository whose path appears as a string in the notebook's code (``reference/data/...``),
+  the environment (Python's version and every installed distribution's version, which is what
+  ``constraints.txt`` pins) and the ``EVALMETRICS_*`` environment variables of the build.
+- **Invalidation.** Before Sphinx reads, each notebook's key is compared with the one stored
+  when it last executed (``fresh_notebooks.json`` in the cache folder). A changed key drops the
+  cached copy and makes Sphinx re-read the page; so does a page whose notebook has no cached
+  copy. A page that pastes a value from another notebook (``{glue:text}`nb.ipynb::key```) is
+  re-read when that notebook is.
+- **Parallel execution.** The notebooks about to be read that have no valid cached copy are
+  executed before the read, ``fresh_notebooks_jobs`` at a time (default: the machine's cores),
+  longest first (by the last recorded run time), each in its own kernel exactly as myst-nb
+  would run it (the notebook's folder as working directory, the configured timeout, errors not
+  allowed), and stored in jupyter-cache; myst-nb then reads them from the cache. A notebook that
+  fails is not stored, so myst-nb executes it once more and fails the build with its own report.
+
+``make timings`` prints the recorded run times (``tools/notebook_timings.py``).
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import json
+import multiprocessing
+import os
+import platform
+import re
+import time
+from collections.abc import Iterable
+from concurrent.futures import ProcessPoolExecutor
+from importlib import metadata
+from pathlib import Path
+
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+MANIFEST = "fresh_notebooks.json"
+GLUE_FROM = re.compile(r"([\w./-]+\.ipynb)::")
+
+
+# --- what a notebook depends on -------------------------------------------------------------
+
+
+def read_notebook(env: BuildEnvironment, path: Path):
+    """The notebook as myst-nb reads it (``.ipynb``, or a MyST Markdown notebook), or None.
+
+    Reading it the same way matters: jupyter-cache finds a cached copy by hashing exactly this
+    object's code cells and their metadata.
+    """
+    from myst_nb.core.read import create_nb_reader
+
+    text = path.read_text(encoding="utf-8")
+    reader = create_nb_reader(str(path), env.myst_config, env.mystnb_config, text)
+    return None if reader is None else reader.read(text)
+
+
+def notebook_code(notebook) -> list[str]:
+    """The notebook's code cells as Python (IPython magics turned into function calls)."""
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    transform = TransformerManager().transform_cell
+    return [transform(cell.source) for cell in notebook.cells if cell.cell_type == "code"]
+
+
+def imported_modules(source: str) -> set[str]:
+    """Absolute module names a piece of Python imports (``from a import b`` gives a and a.b)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return set()
+    found: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def package_closure(package_dir: Path, roots: Iterable[str]) -> set[Path]:
+    """The package's source files that importing ``roots`` loads, following its own imports.
+
+    A module ``pkg.a.b`` loads ``pkg/__init__.py``, ``pkg/a/__init__.py`` and ``pkg/a/b.py``;
+    relative imports inside the package are resolved. Names that are not modules (``from pkg
+    import function``) are ignored.
+    """
+    name = package_dir.name
+
+    def files_of(module: str) -> list[Path]:
+        parts = module.split(".")
+        if parts[0] != name:
+            return []
+        files, folder = [], package_dir.parent
+        for depth, part in enumerate(parts):
+            folder = folder / part
+            init = folder / "__init__.py"
+            if init.exists():
+                files.append(init)
+            elif depth == len(parts) - 1 and folder.with_suffix(".py").exists():
+                files.append(folder.with_suffix(".py"))
+            else:
+                break
+        return files
+
+    def module_of(path: Path) -> str:
+        relative = path.relative_to(package_dir.parent).with_suffix("")
+        parts = list(relative.parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        return ".".join(parts)
+
+    seen: set[Path] = set()
+    todo = [file for root in roots for file in files_of(root)]
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        seen.add(path)
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        here = module_of(path).split(".")
+        package = here if path.name == "__init__.py" else here[:-1]
+        for node in ast.walk(tree):
+            modules: list[str] = []
+            if isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package[: len(package) - node.level + 1]
+                    stem = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    stem = node.module or ""
+                modules = [stem] + [f"{stem}.{alias.name}" for alias in node.names]
+            for module in modules:
+                todo.extend(files_of(module))
+    return seen
+
+
+def environment_fingerprint() -> str:
+    """Python's version and every installed distribution's version, one line each, sorted."""
+    versions = sorted(
+        f"{dist.metadata['Name']}=={dist.version}"
+        for dist in metadata.distributions()
+        if dist.metadata["Name"]
+    )
+    return "\n".join([platform.python_version(), *versions])
+
+
+def input_key(notebook, path: Path, root: Path, package_dir: Path, environment: str) -> str:
+    """Hash of everything a notebook's execution reads besides its own code (see module doc)."""
+    code = notebook_code(notebook)
+    modules = set().union(*(imported_modules(source) for source in code)) if code else set()
+    files = package_closure(package_dir, modules)
+    if files:
+        files |= {
+            path
+            for path in package_dir.rglob("*")
+            if path.is_file()
+            and path.suffix in {".json", ".html", ".css", ".js"}
+            and "__pycache__" not in path.parts
+        }
+    for source in code:
+        for literal in re.findall(r"""["']([\w./-]+\.\w+)["']""", source):
+            for base in (path.parent, root):
+                candidate = (base / literal).resolve()
+                if candidate.is_file() and root in candidate.parents:
+                    files.add(candidate)
+    digest = hashlib.sha256()
+    for path in sorted(files):
+        digest.update(str(path.relative_to(root)).encode())
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    digest.update(environment.encode())
+    for name in sorted(os.environ):
+        if name.startswith("EVALMETRICS_"):
+            digest.update(f"{name}={os.environ[name]}".encode())
+    return digest.hexdigest()
+
+
+# --- execution ------------------------------------------------------------------------------
+
+
+def _execute(source: str, cwd: str, timeout: int) -> tuple[str | None, float, str | None]:
+    """Run one notebook in a fresh kernel as myst-nb does; (notebook JSON, seconds, error)."""
+    import nbformat
+    from jupyter_cache.executors.utils import single_nb_execution
+
+    notebook = nbformat.reads(source, as_version=4)
+    result = single_nb_execution(
+        notebook,
+        cwd=cwd,
+        timeout=timeout,
+        allow_errors=False,
+        meta_override=True,
+    )
+    if result.err is not None:
+        return None, result.time, result.exc_string
+    return nbformat.writes(notebook), result.time, None
+
+
+class Manifest:
+    """The input key and last run time of each notebook, next to jupyter-cache's database."""
+
+    def __init__(self, folder: Path):
+        self.path = folder / MANIFEST
+        try:
+            self.data: dict[str, dict] = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            self.data = {}
+
+    def save(self) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.path.write_text(json.dumps(self.data, indent=1, sort_keys=True), encoding="utf-8")
+
+
+def _cache(app: Sphinx):
+    from jupyter_cache import get_cache
+
+    return get_cache(app.env.mystnb_config.execution_cache_path)
+
+
+def _notebooks(env: BuildEnvironment) -> dict[str, tuple[Path, object]]:
+    """Every page that is a notebook: docname -> (path, notebook as myst-nb reads it)."""
+    found = {}
+    for docname in env.found_docs:
+        path = Path(env.doc2path(docname))
+        if path.suffix in {".ipynb", ".md"}:
+            notebook = read_notebook(env, path)
+            if notebook is not None:
+                found[docname] = (path, notebook)
+    return found
+
+
+def _cached(cache, notebook) -> bool:
+    try:
+        cache.match_cache_notebook(notebook)
+    except KeyError:
+        return False
+    return True
+
+
+def on_get_outdated(app, env, added, changed, removed) -> list[str]:
+    if app.env.mystnb_config.execution_mode != "cache":
+        return []
+    root = Path(app.srcdir)
+    package_dir = root / app.config.fresh_notebooks_package
+    environment = environment_fingerprint()
+    cache = _cache(app)
+    manifest = Manifest(Path(cache.path))
+    stale: dict[str, str] = {}
+    notebooks = _notebooks(env)
+    for docname, (path, notebook) in notebooks.items():
+        key = input_key(notebook, path, root, package_dir, environment)
+        record = manifest.data.get(docname, {})
+        if record.get("key") != key or not _cached(cache, notebook):
+            stale[docname] = key
+    app._fresh_notebooks = {
+        "stale": stale,
+        "manifest": manifest,
+        "cache": cache,
+        "notebooks": notebooks,
+    }
+    for docname in stale:
+        _drop(cache, notebooks[docname][1])  # its outputs may not be served again
+    reread = set(stale)
+    # pages that paste a value glued in a re-read notebook
+    stale_paths = {Path(env.doc2path(name)).resolve() for name in reread}
+    for docname in env.found_docs - reread:
+        source = Path(env.doc2path(docname))
+        if not stale_paths:
+            break
+        text = source.read_text(encoding="utf-8")
+        if any((source.parent / ref).resolve() in stale_paths for ref in GLUE_FROM.findall(text)):
+            reread.add(docname)
+    if stale:
+        logger.info(f"[fresh_notebooks] inputs changed or not cached: {sorted(stale)}")
+    return sorted(reread - set(added) - set(changed))
+
+
+def on_before_read(app, env, docnames: list[str]) -> None:
+    import nbformat
+
+    state = getattr(app, "_fresh_notebooks", None)
+    if state is None:
+        return
+    stale, manifest, cache = state["stale"], state["manifest"], state["cache"]
+    notebooks = state["notebooks"]
+    todo = [name for name in docnames if name in stale]
+    # a notebook whose code changed (re-read by Sphinx itself) may have no cached copy either
+    todo += [
+        name
+        for name in docnames
+        if name in notebooks and name not in stale and not _cached(cache, notebooks[name][1])
+    ]
+    root, environment = Path(app.srcdir), environment_fingerprint()
+    package_dir = root / app.config.fresh_notebooks_package
+    for name in todo:
+        if name not in stale:
+            path, notebook = notebooks[name]
+            stale[name] = input_key(notebook, path, root, package_dir, environment)
+    if not todo:
+        return
+    # longest first: two workers then finish close together
+    todo.sort(key=lambda name: -manifest.data.get(name, {}).get("seconds", 1e9))
+    jobs = max(1, min(app.config.fresh_notebooks_jobs or os.cpu_count() or 1, len(todo)))
+    timeout = app.env.mystnb_config.execution_timeout
+    logger.info(f"[fresh_notebooks] executing {len(todo)} notebook(s), {jobs} at a time")
+    start = time.perf_counter()
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        futures = {
+            name: pool.submit(
+                _execute,
+                nbformat.writes(notebooks[name][1]),
+                str(notebooks[name][0].parent),
+                timeout,
+            )
+            for name in todo
+        }
+        for name, future in futures.items():
+            executed, seconds, error = future.result()
+            if error is not None:
+                logger.info(
+                    f"[fresh_notebooks] {name} failed after {seconds:.1f} s; "
+                    "myst-nb runs it again and reports the error"
+                )
+                manifest.data.pop(name, None)
+                continue
+            _store(cache, notebooks[name][0], executed, seconds)
+            manifest.data[name] = {"key": stale[name], "seconds": round(seconds, 2)}
+            logger.info(f"[fresh_notebooks] {name}: {seconds:.1f} s")
+    manifest.save()
+    logger.info(f"[fresh_notebooks] executed in {time.perf_counter() - start:.1f} s wall time")
+
+
+def _drop(cache, notebook) -> None:
+    """Remove a notebook's cached copy, so that myst-nb cannot serve its old outputs."""
+    try:
+        record = cache.match_cache_notebook(notebook)
+    except KeyError:
+        return
+    cache.remove_cache(record.pk)
+
+
+def _store(cache, path: Path, executed: str, seconds: float) -> None:
+    import nbformat
+    from jupyter_cache.base import CacheBundleIn
+
+    notebook = nbformat.reads(executed, as_version=4)
+    cache.cache_notebook_bundle(
+        CacheBundleIn(notebook, str(path), data={"execution_seconds": seconds}),
+        check_validity=False,
+        overwrite=True,
+    )
+
+
+def setup(app: Sphinx) -> dict:
+    app.add_config_value("fresh_notebooks_package", "evalmetrics", "env")
+    app.add_config_value("fresh_notebooks_jobs", 0, "")
+    app.connect("env-get-outdated", on_get_outdated)
+    app.connect("env-before-read-docs", on_before_read)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -1,0 +1,175 @@
+"""Which names a notebook's cells define and read: a static check that a copy without some
+cells (the reader's copy without the hidden checks, the student edition without solutions)
+still runs.
+
+The book drops cells from a notebook in two places: the page hides cells tagged
+``remove-cell`` (a reader who downloads the notebook and deletes them must still be able to run
+it), and the student edition removes the solutions. A kept cell breaks if it reads a name that
+only a dropped cell defines, and it silently computes something else if a dropped cell rebound a
+name it reads. Both are visible without running anything: walk the cells in order, record for
+each name the last cell that bound it, and report every kept cell that reads a name whose last
+binding was in a dropped cell.
+
+Reads and bindings come from Python's own ``symtable`` (so a function's local variables, a
+comprehension's loop variable or a parameter are not mistaken for the notebook's names), after
+IPython's input transformer has turned magics (``%%capture``, ``%matplotlib``) into Python. A
+statement that both reads and binds a name (``x = x + 1``, ``for i in ...``) is taken to bind it
+itself. What a dropped cell changes without binding a name (a module's state, a file) is outside
+this check; the book's hidden cells only assert and glue.
+
+Usage: ``python tools/cell_dependencies.py chapters/*.ipynb`` checks the reader's copies.
+"""
+
+from __future__ import annotations
+
+import ast
+import symtable
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+HIDDEN_TAG = "remove-cell"
+
+
+@dataclass(frozen=True)
+class Cell:
+    """A code cell: its source, whether the copy keeps it, and a label for messages."""
+
+    source: str
+    kept: bool
+    label: str
+
+
+# cell magics whose body is Python run in the notebook's namespace
+PYTHON_CELL_MAGICS = ("%%capture", "%%time", "%%timeit", "%%prun")
+
+
+def _python(source: str) -> str:
+    from IPython.core.inputtransformer2 import TransformerManager
+
+    first, _, body = source.lstrip().partition("\n")
+    if first.split(" ")[0] in PYTHON_CELL_MAGICS:
+        source = body
+    return TransformerManager().transform_cell(source)
+
+
+def _global_reads(table: symtable.SymbolTable, top: bool) -> set[str]:
+    """Names a scope reads from the notebook's namespace (module globals)."""
+    names = set()
+    for symbol in table.get_symbols():
+        if symbol.is_referenced() and (top or symbol.is_global()):
+            names.add(symbol.get_name())
+    for child in table.get_children():
+        names |= _global_reads(child, top=False)
+    return names
+
+
+def _bindings(table: symtable.SymbolTable) -> set[str]:
+    names = {
+        symbol.get_name()
+        for symbol in table.get_symbols()
+        if symbol.is_assigned() or symbol.is_imported() or symbol.is_namespace()
+    }
+    for child in table.get_children():
+        for symbol in child.get_symbols():
+            if symbol.is_declared_global() and symbol.is_assigned():
+                names.add(symbol.get_name())
+    return names
+
+
+def statement_names(statement: ast.stmt) -> tuple[set[str], set[str], bool]:
+    """(names read from the namespace, names bound in it, star import) for one statement."""
+    code = ast.unparse(ast.Module(body=[statement], type_ignores=[]))
+    table = symtable.symtable(code, "<cell>", "exec")
+    star = isinstance(statement, ast.ImportFrom) and any(a.name == "*" for a in statement.names)
+    return _global_reads(table, top=True), _bindings(table), star
+
+
+def unsatisfied_reads(cells: Sequence[Cell]) -> list[str]:
+    """Every read in a kept cell whose name was last bound by a dropped cell, as a message."""
+    last_binder: dict[str, Cell] = {}
+    problems = []
+    for cell in cells:
+        try:
+            tree = ast.parse(_python(cell.source))
+        except SyntaxError as exc:
+            problems.append(f"{cell.label}: cannot be parsed ({exc.msg}, line {exc.lineno})")
+            continue
+        for statement in tree.body:
+            reads, binds, star = statement_names(statement)
+            if cell.kept:
+                for name in sorted(reads - binds):
+                    binder = last_binder.get(name)
+                    if binder is not None and not binder.kept:
+                        problems.append(
+                            f"{cell.label} reads {name!r}, which the copy no longer defines: "
+                            f"it was last set in {binder.label}, a dropped cell"
+                        )
+            elif star:
+                problems.append(f"{cell.label} is dropped and star-imports: names unknown")
+            for name in binds:
+                last_binder[name] = cell
+    return problems
+
+
+def code_cells(notebook: dict) -> list[dict]:
+    return [cell for cell in notebook["cells"] if cell["cell_type"] == "code"]
+
+
+def _source(cell: dict) -> str:
+    source = cell["source"]
+    return source if isinstance(source, str) else "".join(source)
+
+
+def _label(index: int, cell: dict) -> str:
+    first = next((line for line in _source(cell).splitlines() if line.strip()), "")
+    return f"code cell {index} ({first.strip()[:50]!r})"
+
+
+def readers_copy_cells(notebook: dict) -> list[Cell]:
+    """The reader's copy: the cells tagged ``remove-cell`` are dropped."""
+    return [
+        Cell(
+            _source(cell),
+            HIDDEN_TAG not in cell.get("metadata", {}).get("tags", []),
+            _label(i, cell),
+        )
+        for i, cell in enumerate(code_cells(notebook), start=1)
+    ]
+
+
+def edited_copy_cells(original: dict, copy: dict, inserted: Iterable[str] = ()) -> list[Cell]:
+    """The original's code cells, marked kept where the copy has them (in order).
+
+    The copy's code cells must be the original's in the same order, some dropped, plus cells
+    whose source is in ``inserted`` (the student edition's empty "Your code here" cells).
+    """
+    inserted = set(inserted)
+    remaining = [_source(cell) for cell in code_cells(copy) if _source(cell) not in inserted]
+    cells, position = [], 0
+    for index, cell in enumerate(code_cells(original), start=1):
+        kept = position < len(remaining) and remaining[position] == _source(cell)
+        position += kept
+        cells.append(Cell(_source(cell), kept, _label(index, cell)))
+    if position != len(remaining):
+        raise ValueError(
+            f"the copy has a code cell the original lacks: {remaining[position][:60]!r}"
+        )
+    return cells
+
+
+def main(paths: Sequence[str]) -> int:
+    import json
+
+    failures = 0
+    for path in paths:
+        notebook = json.loads(Path(path).read_text(encoding="utf-8"))
+        for problem in unsatisfied_reads(readers_copy_cells(notebook)):
+            print(f"{path}: {problem}")
+            failures += 1
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
