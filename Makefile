@@ -10,14 +10,23 @@ PIP_INSTALL = $(PIP) install --quiet --disable-pip-version-check -c constraints.
 # The kernel that executes the chapters inherits these.
 export IPYTHONDIR := $(CURDIR)/tools/ipython
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
-# Explorers render their slider frames only when the book is built (issue 4).
+# Explorers render their slider frames only when the book is built.
 BOOK_ENV = EVALMETRICS_STATIC_FRAMES=1
 
-.PHONY: help book test lab lab-fresh student clean constraints lint unit nbval build-check browser bench bench-spark
+.PHONY: help book check test timings lab lab-fresh student clean constraints lint unit unit-fast nbval build-check browser bench bench-spark
+
+# Two workers everywhere (the machines this book is built on have two cores); JOBS=1 to turn off.
+JOBS ?= 2
+# The JupyterLab test (part of `make browser`) runs these chapters with Lab's Run All and fails on
+# any error in any cell: for them it is the run nbval would make, so `make test` leaves them out
+# of nbval and no notebook executes more than twice (once for the build, once for its test).
+LAB_CHAPTERS ?= 04_third_level 11_dcg_ndcg
 
 help:
 	@echo "make book         build the HTML book into _build/html (warnings are errors)"
+	@echo "make check        the author's loop: lint, fast unit tests, rebuild only what changed (1-2 min)"
 	@echo "make test         lint, unit tests (with Spark), notebooks (nbval), strict build, browser test"
+	@echo "make timings      each notebook's execution time in the last build, and the totals"
 	@echo "make lab          JupyterLab on a copy of the chapters (_build/lab), for self-study"
 	@echo "make lab-fresh    the same, the copy rewritten from the chapters (your work there is lost)"
 	@echo "make student      student edition of the notebooks (no solutions) in _build/student/"
@@ -50,8 +59,11 @@ $(VENV)/.spark-installed: $(VENV)/.test-installed requirements-spark.txt
 	@touch $@
 
 # --- the book -----------------------------------------------------------------------------
+# jupyter-cache (_ext/fresh_notebooks.py): a notebook executes only when its code, the
+# evalmetrics modules it imports, the files it reads or the installed versions changed, and the
+# notebooks to execute run $(JOBS) at a time. A rebuild after a Markdown edit takes seconds.
 book: $(VENV)/.book-installed
-	$(BOOK_ENV) $(BIN)/jupyter-book build . -W -n --keep-going
+	$(BOOK_ENV) BOOK_JOBS=$(JOBS) $(BIN)/jupyter-book build . -W -n --keep-going
 	@echo
 	@echo "Open the book: $(CURDIR)/_build/html/index.html"
 
@@ -60,24 +72,43 @@ lint: $(VENV)/.test-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 
-unit: $(VENV)/.spark-installed
-	$(BIN)/python -m pytest tests evalmetrics -m "not browser" -q
+XDIST = $(if $(filter 1,$(JOBS)),,-n $(JOBS))
 
+unit: $(VENV)/.spark-installed
+	$(BIN)/python -m pytest tests evalmetrics -m "not browser" -q $(XDIST)
+
+# The unit tests without the slow ones (a fresh venv, Spark, tiny books built from scratch)
+unit-fast: $(VENV)/.test-installed
+	$(BIN)/python -m pytest tests evalmetrics -m "not browser and not slow and not spark" -q $(XDIST)
+
+# Every notebook, each in its own kernel, $(JOBS) at a time; NBVAL_ARGS adds pytest options.
 nbval: $(VENV)/.test-installed
-	$(BIN)/python -m pytest --nbval-lax chapters reference -q
+	$(BIN)/python -m pytest --nbval-lax chapters reference -q $(XDIST) \
+		$(if $(XDIST),--dist loadfile,) $(NBVAL_ARGS)
 
 build-check: $(VENV)/.test-installed
-	$(BOOK_ENV) $(BIN)/jupyter-book build . -W -n --keep-going
+	$(BOOK_ENV) BOOK_JOBS=$(JOBS) $(BIN)/jupyter-book build . -W -n --keep-going
 
 browser: $(VENV)/.test-installed
-	$(BIN)/python -m pytest tests -m browser -v
+	LAB_TEST_CHAPTERS="$(LAB_CHAPTERS)" $(BIN)/python -m pytest tests -m browser -v
+
+# The edit-look-edit loop: lint, the fast unit tests in parallel, and the book rebuilt where its
+# inputs changed (a Markdown edit: seconds; a package edit: the chapters that import it).
+check: $(VENV)/.test-installed
+	$(MAKE) --no-print-directory lint
+	$(MAKE) --no-print-directory unit-fast
+	$(MAKE) --no-print-directory build-check
+
+timings: $(VENV)/.book-installed
+	$(BIN)/python tools/notebook_timings.py
 
 # The order matters: the browser test opens the book that build-check has just built,
 # and its pytest summary line is the last thing make test prints.
 test: $(VENV)/.spark-installed
 	$(MAKE) --no-print-directory lint
 	$(MAKE) --no-print-directory unit
-	$(MAKE) --no-print-directory nbval
+	$(MAKE) --no-print-directory nbval \
+		NBVAL_ARGS="$(foreach chapter,$(LAB_CHAPTERS),--ignore=chapters/$(chapter).ipynb)"
 	$(MAKE) --no-print-directory build-check
 	$(MAKE) --no-print-directory browser
 

@@ -18,7 +18,8 @@ the cache. This extension adds what the key leaves out, and runs the executions 
   copy. A page that pastes a value from another notebook (``{glue:text}`nb.ipynb::key```) is
   re-read when that notebook is.
 - **Parallel execution.** The notebooks about to be read that have no valid cached copy are
-  executed before the read, ``fresh_notebooks_jobs`` at a time (default: the machine's cores),
+  executed before the read, ``BOOK_JOBS`` (or the ``fresh_notebooks_jobs`` setting) at a time
+  (default: the machine's cores),
   longest first (by the last recorded run time), each in its own kernel exactly as myst-nb
   would run it (the notebook's folder as working directory, the configured timeout, errors not
   allowed), and stored in jupyter-cache; myst-nb then reads them from the cache. A notebook that
@@ -315,7 +316,8 @@ def on_before_read(app, env, docnames: list[str]) -> None:
         return
     # longest first: two workers then finish close together
     todo.sort(key=lambda name: -manifest.data.get(name, {}).get("seconds", 1e9))
-    jobs = max(1, min(app.config.fresh_notebooks_jobs or os.cpu_count() or 1, len(todo)))
+    wanted = int(os.environ.get("BOOK_JOBS") or app.config.fresh_notebooks_jobs or 0)
+    jobs = max(1, min(wanted or os.cpu_count() or 1, len(todo)))
     timeout = app.env.mystnb_config.execution_timeout
     logger.info(f"[fresh_notebooks] executing {len(todo)} notebook(s), {jobs} at a time")
     start = time.perf_counter()

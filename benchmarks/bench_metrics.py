@@ -1,12 +1,12 @@
 """Benchmark: evalmetrics' threshold-free metrics against scikit-learn and one ``np.argsort``.
 
-Issue 3's targets, at n = 10^6 (10% positives, float64 scores with some ties):
+The package's targets, at n = 10^6 (10% positives, float64 scores with some ties):
 
 - ``roc_auc`` and ``average_precision`` take at most 0.5 x the time of scikit-learn's
   ``roc_auc_score`` / ``average_precision_score``, and
 - at most 1.5 x the time of one ``np.argsort`` of the same scores.
 
-Issue 16 added the rates to the sweep (``Sweep.tpr``, ``fpr``, ``precision``, computed once):
+The sweep also carries the rates (``Sweep.tpr``, ``fpr``, ``precision``, computed once):
 
 - ``sweep`` (counts and rates) takes at most 2 x one ``np.argsort``, and
 - ``roc_curve`` at most 1 x scikit-learn's ``roc_curve(..., drop_intermediate=False)`` (the same

@@ -1,6 +1,6 @@
 """Benchmark: evalmetrics.ranking on a 2-D batch against scikit-learn's ndcg_score.
 
-Issue 3's target: ``ranking.ndcg`` and ``ranking.average_precision`` on 10^4 lists x 100 ranks
+The target: ``ranking.ndcg`` and ``ranking.average_precision`` on 10^4 lists x 100 ranks
 take at most 1.0 x the time of ``sklearn.metrics.ndcg_score(..., ignore_ties=True)`` on the
 same batch, measured in the same run (best of several repeats, after one warm-up call).
 
@@ -8,7 +8,7 @@ scikit-learn receives the grades plus strictly decreasing scores (the same ranki
 by score and sorts the grades for IDCG, evalmetrics sorts only the grades. The linear-gain
 NDCG must equal scikit-learn's mean NDCG, which the script checks before timing.
 
-Issue 14's target: the new ranking functions (R-precision, bpref, judged@k, ERR, RBP and its
+The target for the other ranking functions (R-precision, bpref, judged@k, ERR, RBP and its
 residual, RR with ``n_relevant``, precision at every cut-off) on the same batch take at most
 1.0 x the time of ``ranking.ndcg`` (exponential gain, no cut-off) measured in the same run;
 those rows give ``ranking.ndcg``'s time as their reference. A third of the zero grades are
@@ -58,11 +58,11 @@ def rows(repeats: int = REPEATS) -> list[Row]:
     table = []
     for name, call in candidates:
         table.append(measured_row(name, best_time(call, repeats), reference, TARGET_RATIO))
-    return table + issue_14_rows(rels, repeats)
+    return table + incomplete_judgment_rows(rels, repeats)
 
 
-def issue_14_rows(rels: np.ndarray, repeats: int = REPEATS) -> list[Row]:
-    """The issue 14 functions against ``ranking.ndcg`` on the same batch, in the same run."""
+def incomplete_judgment_rows(rels: np.ndarray, repeats: int = REPEATS) -> list[Row]:
+    """R-precision, bpref, judged@k, ERR and RBP against ``ranking.ndcg``, same batch, same run."""
     from evalmetrics import ranking
 
     rng = np.random.default_rng(1)

@@ -1,6 +1,6 @@
 """Benchmark: evalmetrics.stats against one ``np.argsort`` and against ``scipy.stats.bootstrap``.
 
-Issue 13's targets:
+The targets:
 
 - DeLong's AUC variance (``st.auc_variance(..., method="delong")``) at n = 10^6 takes at most
   3 x one ``np.argsort`` of the scores (the O(n log n) algorithm of Sun and Xu 2014, not the

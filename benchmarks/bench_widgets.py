@@ -1,6 +1,6 @@
 """Benchmark: how long one slider update of each explorer takes, as a reader feels it.
 
-Issue 4's target: p95 at most 100 ms per update for the threshold explorer with 10^4 scores.
+The target: p95 at most 100 ms per update for the threshold explorer with 10^4 scores.
 
 An update is what happens when a reader moves a slider in Jupyter: the ipywidgets slider's value
 changes, the explorer recomputes its readouts through evalmetrics, moves the artists, renders
@@ -19,7 +19,7 @@ explorers; a 100-item graded list for the ranking explorer.
 The ``sorts`` column counts numpy's sorts (argsort, sort, lexsort) of the scores while the
 explorer is built and moved 100 times: of an array as long as the scores, as their distinct
 values (a curve's points) or as one class's scores (a histogram). Each explorer of scores must
-sort them once, in its one :func:`evalmetrics.sweep` (issue 16; it was 3 for the threshold
+sort them once, in its one :func:`evalmetrics.sweep` (it was 3 for the threshold
 explorer, then 4 counted this way: the sweep, the PR plot's argsort of recall and the
 histogram's np.histogram of each class). A count other than 1 makes the script exit 1, like a
 missed time target. The ``other`` column counts the remaining sorts of at least a quarter as

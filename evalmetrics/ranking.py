@@ -1371,7 +1371,7 @@ def judge(ranked_ids: object, qrels: object) -> np.ndarray:
 
 
 # ----------------------------------------------------------------------------------------
-# issue 14: incomplete judgments (R-precision, bpref, judged@k) and user-model metrics (ERR, RBP)
+# incomplete judgments (R-precision, bpref, judged@k) and user-model metrics (ERR, RBP)
 
 
 def _check_judged(judged: object, rels: np.ndarray, *, one_list: bool) -> np.ndarray:

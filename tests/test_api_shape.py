@@ -1,4 +1,4 @@
-"""The package's shape, checked on every public function (issue 16).
+"""The package's shape, checked on every public function.
 
 - Data arguments are positional, every option keyword-only (``inspect.signature``).
 - An option that means the same thing has the same name everywhere; synonyms are rejected.
@@ -35,10 +35,10 @@ PUBLIC_MODULES = (
     "ranking",
     "plots",
     "widgets",
-    "explorer",  # added by issue 16 (the book's explorers); skipped while absent
+    "explorer",  # the book's explorer framework
     "datasets",
     "exercises",
-    "stats",  # a package (issue 13): its __init__ re-exports the private modules' names
+    "stats",  # a package: its __init__ re-exports the private modules' names
 )
 CORE_MODULES = ("counts", "classification", "curves", "ranking", "datasets", "stats")
 
@@ -58,7 +58,7 @@ DATA = {
     "recall",
     "exercise_id",
     "answer",
-    # evalmetrics.stats (issue 13)
+    # evalmetrics.stats
     "successes",  # proportion_ci's count and
     "n",  # its number of trials
     "score_a",  # delong_test: two models' scores on the same cases
@@ -102,7 +102,7 @@ CANONICAL = {
         {"positive_label", "pos_class", "positive_class", "positive", "pos", "pos_lbl"},
     ),
     "averaging": ("average", {"avg", "averaging", "average_type"}),
-    # issue 14 (B): how multiclass scores become binary problems ("ovr" / "ovo"), not averaging
+    # how multiclass scores become binary problems ("ovr" / "ovo"), not averaging
     "multiclass decomposition": ("multi_class", {"multiclass", "strategy", "decomposition"}),
     "partial-AUC bound": ("max_fpr", {"fpr_max", "max_fp_rate", "fpr_limit", "fpr_range"}),
     "McClish standardisation": (
@@ -119,7 +119,7 @@ CANONICAL = {
     "decision threshold": ("threshold", {"thresh", "cut", "cut_off", "decision_threshold"}),
     "DCG gain": ("gain", {"gain_type", "gain_fn", "gains", "exponential"}),
     "ideal grades": ("ideal", {"ideal_rels", "ideal_grades", "ideal_ranking", "idcg_rels"}),
-    # evalmetrics.stats (issue 13)
+    # evalmetrics.stats
     # (not "level": fbeta_isocurve's level is the F value of the curve, another concept)
     "confidence level": (
         "confidence",
@@ -484,7 +484,7 @@ def test_importing_evalmetrics_loads_no_matplotlib():
 
 def test_importing_evalmetrics_loads_neither_stats_nor_scipy():
     """``import evalmetrics`` stays numpy-only; ``evalmetrics.stats`` (numpy and scipy) is
-    imported on its own (issue 13)."""
+    imported on its own."""
     code = (
         "import sys, evalmetrics\n"
         "print(sorted(m for m in sys.modules if m == 'evalmetrics.stats' "

@@ -5,7 +5,7 @@ Run after the build (``make test`` does: build-check, then ``pytest -m browser``
 Chromium through Playwright (no ``playwright install``). A page fails when
 
 - a request goes to any host other than 127.0.0.1 (the book must work offline, no CDN);
-- the console shows an error other than the known harmless ones (GUIDE section 5);
+- the console shows an error other than the known harmless ones;
 - math is left untypeset (raw ``\\(`` or ``\\[`` in the visible text);
 - the visible text holds a traceback, an error output, ``<function`` or `` at 0x``;
 - an image fails to load;
@@ -50,7 +50,7 @@ CHROMIUM_ARGS = [
     "--disable-quic",
 ]
 
-# Console noise of this theme that is known to be harmless (GUIDE section 5).
+# Console noise of this theme that is known to be harmless.
 HARMLESS_CONSOLE = (
     re.compile(r"THEBE_JS_URL.*(already been declared|redeclaration)", re.I),
     re.compile(r"invalid theme mode", re.I),

@@ -2,7 +2,7 @@
 
 A figure's alt text is what a screen reader reads and what a reader sees when an image fails to
 load. myst-nb names figure files by a hash, and without an ``alt`` option in the cell's
-``mystnb.image`` metadata the alt text is that file name (issue 11). Run after the build
+``mystnb.image`` metadata the alt text is that file name. Run after the build
 (``make test`` runs ``pytest -m browser`` after ``build-check``); the checker itself is tested on
 a small page so it is known to fail.
 """

@@ -1,4 +1,4 @@
-"""Common tests: the same invariances checked on every public metric (issue 16).
+"""Common tests: the same invariances checked on every public metric.
 
 In the spirit of scikit-learn's ``sklearn/metrics/tests/test_common.py``: a registry holds one
 entry per public metric (its kind of input and the options to call it with); the list of
@@ -100,7 +100,7 @@ class ZeroDivisionCase:
 
 
 def _standard_message(where: str | None) -> str:
-    """The one message shape of evalmetrics._undefined (issue 16)."""
+    """The one message shape of evalmetrics._undefined."""
     where_pattern = r"( for \d+ of \d+ \w+)?" if where is None else re.escape(where)
     return (
         r"^.+ is undefined \(0/0: .+\)" + where_pattern + r"; returning nan\. "
@@ -128,7 +128,7 @@ REGISTRY: dict[str, list[Case]] = {
     "classification.e_measure": [
         Case(c.kind, {**c.kwargs, "beta": 0.5}, classes=c.classes) for c in RATIO_CASES
     ],
-    # issue 14 (A): the four-count metrics
+    # the four-count metrics
     "classification.npv": RATIO_CASES,
     "classification.balanced_accuracy": [BINARY, Case("labels", classes=3)],
     "classification.mcc": [BINARY, Case("labels", classes=3)],
@@ -178,7 +178,7 @@ REGISTRY: dict[str, list[Case]] = {
     ],
     "ranking.eleven_point_ap": [Case("ranking"), Case("ranking", rows=("n_relevant",))],
     "ranking.judge": [Case("judge")],
-    # issue 14 (C)
+    # ranking metrics for incomplete judgments and user models
     "ranking.r_precision": [Case("ranking"), Case("ranking", rows=("n_relevant",))],
     "ranking.bpref": [Case("ranking"), Case("ranking", rows=("n_relevant",))],
     "ranking.judged_at_k": [Case("ranking", {"k": 3})],
@@ -204,7 +204,7 @@ ZERO_DIVISION: dict[str, ZeroDivisionCase] = {
     "classification.fbeta": ZeroDivisionCase(([0, 0, 0], [0, 0, 0]), {"beta": 2.0}),
     # E-measure: zero_division is E's own value where it is undefined (not F's)
     "classification.e_measure": ZeroDivisionCase(([0, 0, 0], [0, 0, 0]), {"beta": 2.0}),
-    # issue 14 (A). NPV: TN + FN = 0 (nothing predicted negative)
+    # NPV: TN + FN = 0 (nothing predicted negative)
     "classification.npv": ZeroDivisionCase(([0, 1, 0], [1, 1, 1])),
     # balanced accuracy: class 1 has no true sample (recall 0/0), class 0 has recall 2/3:
     # "warn" and nan leave class 1 out, 0.0 and 1.0 count it: (2/3 + v) / 2
@@ -269,7 +269,7 @@ ZERO_DIVISION: dict[str, ZeroDivisionCase] = {
         message=r"\b1 of 2 lists\b.*zero_division",  # says how many lists it left out
     ),
 }
-# issue 14 (C): R = 0 in the second list; RR and MRR only when n_relevant is given
+# R = 0 in the second list; RR and MRR only when n_relevant is given
 ZERO_DIVISION.update(
     {
         "ranking.r_precision": ZeroDivisionCase(

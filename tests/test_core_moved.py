@@ -1,4 +1,4 @@
-"""The metric logic that moved out of the widget and plot layers into the core (issue 16).
+"""The metric logic that moved out of the widget and plot layers into the core.
 
 ``Sweep.tpr/fpr/recall/precision``, ``Sweep.fbeta``, ``Sweep.fbeta_candidates`` (was
 ``widgets._fbeta_candidates``), ``Counts.at_prevalence`` (was ``widgets._counts_at_prevalence``)

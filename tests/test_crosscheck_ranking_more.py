@@ -1,4 +1,4 @@
-"""Cross-check issue 14's ranking metrics against trec_eval 9 (pytrec_eval) and ranx.
+"""Cross-check R-precision, bpref, judged@k, ERR and RBP against trec_eval 9 (pytrec_eval) and ranx.
 
 One seeded collection of 1,000 random queries with INCOMPLETE judgments: each query's pool of
 80 documents is only partly judged, the run retrieves judged and unjudged documents alike, and

@@ -231,7 +231,7 @@ def test_precision_recall_fbeta_match_sklearn_1000_cases(block, average):
     _run_block(block, one_case)
 
 
-# the review's cases (issue 16): a class never predicted, a class absent from y_true (labels)
+# the review's cases: a class never predicted, a class absent from y_true (labels)
 AVERAGING_CASES = [
     ([0, 1, 2, 2], [0, 0, 2, 2], None),  # class 1 never predicted: its precision is 0/0
     ([0, 1, 2, 2], [0, 0, 1, 1], None),  # class 2 never predicted; recall macro = 1/3

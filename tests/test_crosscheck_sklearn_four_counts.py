@@ -1,4 +1,4 @@
-"""Cross-checks of the four-count metrics (issue 14 A) against scikit-learn, 1,000 seeded cases.
+"""Cross-checks of the four-count metrics against scikit-learn, 1,000 seeded cases.
 
 MCC (binary and multiclass: Gorodkin's R_K, ``matthews_corrcoef``), Cohen's kappa
 (``cohen_kappa_score``, ``weights=None`` only), balanced accuracy (``balanced_accuracy_score``),

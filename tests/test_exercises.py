@@ -225,7 +225,7 @@ def test_every_key_is_offered_inside_its_exercise():
         )
 
 
-# --- over every key: the issue-17 contract ------------------------------------------------
+# --- over every key: the self-check contract ----------------------------------------------
 
 
 @pytest.mark.parametrize("exercise_id", sorted(KEY))

@@ -1,4 +1,4 @@
-"""The formula sheet (issue 17): generated from one data file, complete, pointing at real things.
+"""The formula sheet: generated from one data file, complete, pointing at real things.
 
 ``evalmetrics/formulas.json`` is the one source; ``tools/make_formula_sheet.py`` writes
 ``reference/formulas.md`` from it. These tests check that

@@ -1,4 +1,4 @@
-"""The four-count metrics of issue 14 (A): NPV, balanced accuracy, MCC, Cohen's kappa, Youden's
+"""The four-count metrics: NPV, balanced accuracy, MCC, Cohen's kappa, Youden's
 J, the likelihood ratios, and Counts.one_vs_rest.
 
 Expected values are computed by hand from the four counts (fractions written out), never by the

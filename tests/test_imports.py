@@ -1,4 +1,4 @@
-"""The core imports numpy only; the public surface of issue 3 is importable."""
+"""The core imports numpy only; the public surface is importable."""
 
 import subprocess
 import sys

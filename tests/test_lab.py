@@ -1,6 +1,6 @@
 """Open chapters in JupyterLab in headless Chromium, Run All, and use them as a reader would.
 
-Issue 12: self-study in Jupyter is one of the book's uses, so it is tested in Jupyter itself.
+Self-study in Jupyter is one of the book's uses, so it is tested in Jupyter itself.
 The Lab copy of the chapters is written into a temporary folder (``tools/make_lab.py --out``;
 a plain copy of ``chapters/`` if that tool is missing), the venv's ``jupyter lab`` is started on
 it (127.0.0.1, a free port, no token, ``--allow-root``, settings and workspaces in the
@@ -681,7 +681,7 @@ def test_explorers_redraw(chapter):
 
 
 def test_ranking_explorer_survives_grade_clicks(chapter):
-    """Every grade button through all its grades, the slider moved between clicks (issue 12)."""
+    """Every grade button through all its grades, the slider moved between clicks."""
     boxes = ranking_explorers(chapter) if chapter.state["executed"] else []
     if chapter.stem.startswith("11_"):
         assert_ran(chapter)

@@ -1,6 +1,6 @@
 """The JupyterLab copy (``tools/make_lab.py``): the book's roles resolved, hidden things folded.
 
-Issue 12: in Lab the chapters showed raw MyST (``{glue:text}`...```, ``{cite}``, ``:label:``),
+In Lab the chapters once showed raw MyST (``{glue:text}`...```, ``{cite}``, ``:label:``),
 every solution and hidden check was open, and Lab's autosave wrote outputs into the tracked
 notebooks. The copy fixes the first two; ``make lab`` opens the copy, never the sources.
 
@@ -140,7 +140,7 @@ def _cells(path: Path) -> list[dict]:
     return json.loads(path.read_text(encoding="utf-8"))["cells"]
 
 
-# --- edge cases of the rewriting (review of issue 12) ----------------------------------------
+# --- edge cases of the rewriting ----------------------------------------
 def resolve_text(text: str, values=None, values_of=None, page="06_pr_ap.ipynb") -> str:
     resolve = make_lab.Resolver(ROOT / "chapters" / page, values or {}, values_of)
     return make_lab.ROLE.sub(resolve, text)

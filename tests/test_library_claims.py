@@ -1,7 +1,7 @@
 """A claim about another library's output is shown by running it, or marked as read from source.
 
-Issue 11 found statements such as "scikit-learn can only ..." and "trec_eval's 11-point AP is
-..." written from memory, and wrong. The book's rule (GUIDE section 8): a page that says what
+A review found statements such as "scikit-learn can only ..." and "trec_eval's 11-point AP is
+..." written from memory, and wrong. The book's rule: a page that says what
 another library computes either runs that library (a notebook that imports it), or the paragraph
 says where the claim was read: ``(read from source: owner/repo, path/to/file)``. Markdown pages
 run nothing, so there a paragraph points to the page that runs the library, or carries the

@@ -81,7 +81,7 @@ def test_binary_confusion_matrix_cells_counts_and_colours(ax, positive_first):
             )
             cell = artists.cells[2 * row + column]
             assert mcolors.to_hex(cell.get_facecolor()) == OUTCOME_COLORS[name].lower()
-    # rows are actual, columns predicted (GUIDE section 6)
+    # rows are actual, columns predicted
     assert ax.get_ylabel() == "actual class" and ax.get_xlabel() == "predicted class"
     artists.update(em.Counts(tp=1, fp=3, tn=4, fn=7))
     texts = {t.get_text().split("\n")[0]: t.get_text() for row in artists.texts for t in row}
@@ -317,7 +317,7 @@ def test_score_distributions_reject_unknown_scale_and_nan_scores():
 
 # ------------------------------------------------------------------ helper-function convention
 # (matplotlib's quick start: take an Axes, pass style keywords to the main artist, return the
-# artists; issue 16)
+# artists)
 
 
 def _draw_each(axes, scored, **styles):
@@ -520,7 +520,7 @@ def test_fbeta_isocurve_is_the_core_function():
     assert plots.fbeta_isocurve is core_counts.fbeta_isocurve
 
 
-# ------------------------------------------------------------------ hostile review of issue 16
+# ----------------------------------------------------------------------- a hostile review's cases
 # (fix-plots: every item reproduced on the code before the fix, each test failed there)
 
 

@@ -153,7 +153,7 @@ def test_roc_curve_is_monotone_from_origin_to_one(case):
     assert np.all(np.diff(thresholds) < 0)
 
 
-# --- the sweep's rates and the F-beta candidates (issue 16) -------------------------------------
+# --- the sweep's rates and the F-beta candidates -------------------------------------
 
 
 @given(scored())

@@ -1,4 +1,4 @@
-"""Issue 14's ranking metrics against their papers' definitions, computed by hand.
+"""R-precision, bpref, judged@k, ERR and RBP against their papers' definitions, computed by hand.
 
 ERR (Chapelle et al. 2009) and RBP (Moffat and Zobel 2008) have no trec_eval counterpart;
 here they are computed rank by rank with plain Python loops that follow the papers (the

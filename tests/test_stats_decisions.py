@@ -1,5 +1,5 @@
 """evalmetrics.stats decisions: Bayes threshold, expected cost, ROC convex hull, iso-performance
-slope against hand arithmetic, scikit-learn, scipy.spatial and brute force (issue 13)."""
+slope against hand arithmetic, scikit-learn, scipy.spatial and brute force."""
 
 from __future__ import annotations
 

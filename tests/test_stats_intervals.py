@@ -1,5 +1,5 @@
 """evalmetrics.stats intervals: DeLong against its O(n^2) definition, the scipy wrappers against
-scipy called directly, the bootstraps against by-hand loops, properties and bad inputs (issue 13).
+scipy called directly, the bootstraps against by-hand loops, properties and bad inputs.
 
 Expected values come from scipy, scikit-learn, the direct definitions written here, or hand
 arithmetic; never from the code under test.

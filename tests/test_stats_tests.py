@@ -1,4 +1,4 @@
-"""Tests of evalmetrics.stats' paired tests: mcnemar, delong_test, paired_test (issue 13).
+"""Tests of evalmetrics.stats' paired tests: mcnemar, delong_test, paired_test.
 
 Every expected value comes from scipy called directly, a direct definition written here (the
 O(n^2) DeLong placements from all pairs, the 2^n sign flips of the randomization test, the

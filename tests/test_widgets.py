@@ -622,7 +622,7 @@ def test_frames_only_with_value_1(data, monkeypatch):
 
 # ------------------------------------------------------------------ chapter 11's explorer, live
 #
-# Issue 12: in Lab, clicking the grade button of rank 1 and then of rank 5 raised "ideal lacks
+# In Lab, clicking the grade button of rank 1 and then of rank 5 raised "ideal lacks
 # positive grades present in rels" inside the ipywidgets callback (the grade was already
 # changed), and every later slider move failed the same way. Built here exactly as chapter 11
 # builds it; every action goes through the live widgets, and exceptions are not swallowed.

@@ -34,7 +34,7 @@ block. The copy resolves what only the book knows, from the same sources:
   book hides (``hide-input``) have their input collapsed.
 
 The tracked notebooks are never written: Lab works on the copy, so a session leaves
-``git status`` clean (issue 12). Everything else is the book's source unchanged: the same
+``git status`` clean. Everything else is the book's source unchanged: the same
 code cells, the same MyST admonitions, math and labels, which jupyterlab-myst renders.
 """
 

@@ -1,0 +1,159 @@
+"""A rebuild executes exactly the notebooks whose inputs changed (``_ext/fresh_notebooks.py``).
+
+The slow test builds a tiny book with the book's own ``_config.yml`` and extensions, a toy
+``evalmetrics`` package of two modules, two notebooks (one imports each module) and a Markdown
+page that pastes a value glued in the first notebook. Every execution appends the notebook's name
+to ``runs.log``, so the test counts executions, and reads the built pages for the values shown.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "_ext"))
+
+import fresh_notebooks  # noqa: E402
+
+JUPYTER_BOOK = Path(sys.executable).with_name("jupyter-book")
+
+
+def notebook(title: str, *sources: str) -> dict:
+    cells = [{"cell_type": "markdown", "metadata": {}, "source": f"# {title}\n\nSome text."}]
+    cells += [
+        {"cell_type": "code", "metadata": {}, "source": src, "outputs": [], "execution_count": None}
+        for src in sources
+    ]
+    return {
+        "cells": cells,
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+
+
+def write_notebook(path: Path, title: str, module: str) -> None:
+    path.write_text(
+        json.dumps(
+            notebook(
+                title,
+                f"from myst_nb import glue\nfrom evalmetrics.{module} import VALUE\n"
+                f"open('runs.log', 'a').write('{path.stem}\\n')\n"
+                f"glue('{path.stem}_value', VALUE, display=False)",
+            )
+        )
+    )
+
+
+def make_book(folder: Path) -> None:
+    folder.mkdir()
+    shutil.copy(ROOT / "_config.yml", folder / "_config.yml")
+    shutil.copy(ROOT / "references.bib", folder / "references.bib")
+    shutil.copytree(ROOT / "_ext", folder / "_ext", ignore=shutil.ignore_patterns("__pycache__"))
+    (folder / "_toc.yml").write_text(
+        "format: jb-book\nroot: intro\nchapters:\n- file: one\n- file: two\n- file: paste\n"
+    )
+    (folder / "intro.md").write_text("# A tiny book\n\nIntroduction.\n")
+    package = folder / "evalmetrics"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("VALUE = 111\n")
+    (package / "b.py").write_text("VALUE = 222\n")
+    write_notebook(folder / "one.ipynb", "One", "a")
+    write_notebook(folder / "two.ipynb", "Two", "b")
+    (folder / "paste.md").write_text(
+        "# Paste\n\nThe first notebook's value is {glue:text}`one.ipynb::one_value`.\n"
+    )
+
+
+def build(folder: Path) -> list[str]:
+    """Build the book; return the notebooks executed by this build, in any order."""
+    log = folder / "runs.log"
+    log.unlink(missing_ok=True)
+    env = dict(os.environ, IPYTHONDIR=str(ROOT / "tools" / "ipython"))
+    result = subprocess.run(
+        [str(JUPYTER_BOOK), "build", str(folder), "-W", "-n", "--keep-going"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+    )
+    assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
+    return sorted(log.read_text().split()) if log.exists() else []
+
+
+def page(folder: Path, name: str) -> str:
+    return (folder / "_build" / "html" / f"{name}.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.slow
+def test_a_rebuild_runs_exactly_what_changed(tmp_path):
+    assert JUPYTER_BOOK.exists(), f"jupyter-book not found next to {sys.executable}"
+    book = tmp_path / "book"
+    make_book(book)
+    assert build(book) == ["one", "two"]
+    assert "111" in page(book, "paste")
+
+    assert build(book) == [], "nothing changed, yet a notebook ran again"
+
+    # the package: only the notebook that imports the changed module runs, and the page that
+    # pastes its value shows the new one
+    (book / "evalmetrics" / "a.py").write_text("VALUE = 333\n")
+    assert build(book) == ["one"]
+    assert "333" in page(book, "paste") and "111" not in page(book, "paste")
+
+    # Markdown only: the page is rebuilt, no notebook runs (the cached outputs are current)
+    two = json.loads((book / "two.ipynb").read_text())
+    two["cells"][0]["source"] = "# Two\n\nNew words."
+    (book / "two.ipynb").write_text(json.dumps(two))
+    assert build(book) == []
+    assert "New words." in page(book, "two")
+
+    # the notebook's code: it runs
+    two["cells"][1]["source"] += "\nprint('more')"
+    (book / "two.ipynb").write_text(json.dumps(two))
+    assert build(book) == ["two"]
+
+
+def test_the_input_key_follows_the_package_imports(tmp_path):
+    package = tmp_path / "evalmetrics"
+    (package / "stats").mkdir(parents=True)
+    (package / "__init__.py").write_text("from .counts import confusion\n")
+    (package / "counts.py").write_text("import numpy as np\nfrom ._undefined import divide\n")
+    (package / "_undefined.py").write_text("")
+    (package / "widgets.py").write_text("from . import counts\n")
+    (package / "stats" / "__init__.py").write_text("from ._tests import paired\n")
+    (package / "stats" / "_tests.py").write_text("from .._undefined import divide\n")
+    names = {
+        path.relative_to(tmp_path).as_posix()
+        for path in fresh_notebooks.package_closure(package, {"evalmetrics.stats"})
+    }
+    assert names == {
+        "evalmetrics/__init__.py",
+        "evalmetrics/counts.py",
+        "evalmetrics/_undefined.py",
+        "evalmetrics/stats/__init__.py",
+        "evalmetrics/stats/_tests.py",
+    }
+    assert fresh_notebooks.package_closure(package, {"numpy", "os"}) == set()
+
+
+def test_the_real_chapters_depend_on_the_modules_they_use():
+    package = ROOT / "evalmetrics"
+    stats = {p.name for p in fresh_notebooks.package_closure(package, {"evalmetrics.stats"})}
+    assert {"_intervals.py", "_tests.py", "_delong.py"} <= stats
+    top = fresh_notebooks.package_closure(package, {"evalmetrics"})
+    assert package / "classification.py" in top and package / "ranking.py" in top
+    assert fresh_notebooks.imported_modules("from evalmetrics.stats import proportion_ci") >= {
+        "evalmetrics.stats",
+        "evalmetrics.stats.proportion_ci",
+    }

@@ -1,0 +1,58 @@
+"""The repository stands on its own: nothing in it points to documents a clone does not have.
+
+A contributor has the repository only. Comments, docstrings and pages that cite an issue number
+or a guide kept elsewhere send them to something they cannot read; what they need to know is in
+CONTRIBUTING.md, the docstrings and the book.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+OUTSIDE = re.compile(
+    r"\bissues? ?#?\d+\b|\bissue-\d+\b|\bGUIDE(?:\.md| section)\b|\.\./shared\b", re.IGNORECASE
+)
+
+
+def tracked_files() -> list[Path]:
+    result = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    return [ROOT / name for name in result.stdout.splitlines()]
+
+
+def outside_references(text: str) -> list[str]:
+    return [match.group(0) for match in OUTSIDE.finditer(text)]
+
+
+def test_the_pattern_catches_what_it_is_for():
+    assert outside_references("see GUIDE section 5 and issue 16; (issue-17)") == [
+        "GUIDE section",
+        "issue 16",
+        "issue-17",
+    ]
+    assert outside_references("cat ../shared/seeds/000.md; issues #12") == [
+        "../shared",
+        "issues #12",
+    ]
+    assert outside_references("a short guide; the issue is the denominator") == []
+
+
+def test_no_tracked_file_points_outside_the_repository():
+    found = []
+    for path in tracked_files():
+        if path.suffix in {".png", ".zip", ".gz", ".svg"} or not path.is_file():
+            continue
+        if path.name == Path(__file__).name:
+            continue  # this file spells the patterns out
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue
+        for number, line in enumerate(text.splitlines(), start=1):
+            for hit in outside_references(line):
+                found.append(f"{path.relative_to(ROOT)}:{number}: {hit}")
+    assert not found, "\n".join(found[:30])
