@@ -10,8 +10,9 @@ the cache. This extension adds what the key leaves out, and runs the executions 
   that imports only ``evalmetrics.stats`` does not depend on ``evalmetrics.widgets`` unless
   ``stats`` imports it), the package's data files (JSON, HTML, CSS, JS), any file of the
   repository whose path appears as a string in the notebook's code (``reference/data/...``),
-  the environment (Python's version and every installed distribution's version, which is what
-  ``constraints.txt`` pins) and the ``EVALMETRICS_*`` environment variables of the build.
+  the environment (Python's version and the installed version of every distribution that
+  ``requirements.txt`` pulls in, which ``constraints.txt`` pins) and the ``EVALMETRICS_*``
+  environment variables of the build.
 - **Invalidation.** Before Sphinx reads, each notebook's key is compared with the one stored
   when it last executed (``fresh_notebooks.json`` in the cache folder). A changed key drops the
   cached copy and makes Sphinx re-read the page; so does a page whose notebook has no cached
@@ -151,13 +152,47 @@ def package_closure(package_dir: Path, roots: Iterable[str]) -> set[Path]:
     return seen
 
 
-def environment_fingerprint() -> str:
-    """Python's version and every installed distribution's version, one line each, sorted."""
-    versions = sorted(
-        f"{dist.metadata['Name']}=={dist.version}"
-        for dist in metadata.distributions()
-        if dist.metadata["Name"]
-    )
+def environment_fingerprint(requirements: Path | None = None) -> str:
+    """Python's version and the installed version of every distribution the book's requirements
+    pull in (``requirements.txt`` and what it requires, followed through the installed metadata).
+
+    Packages installed for the tests only (pytest, playwright, JupyterLab) are not part of it, so
+    ``make test`` after ``make book`` does not execute every notebook again. Without a
+    requirements file, every installed distribution counts.
+    """
+    from packaging.requirements import InvalidRequirement, Requirement
+    from packaging.utils import canonicalize_name
+
+    installed = {}
+    for dist in metadata.distributions():
+        if dist.metadata["Name"]:
+            installed.setdefault(canonicalize_name(dist.metadata["Name"]), dist)
+    if requirements is None or not requirements.exists():
+        names = set(installed)
+    else:
+        todo = []
+        for line in requirements.read_text(encoding="utf-8").splitlines():
+            line = line.split("#")[0].strip()
+            if not line or line.startswith("-"):
+                continue
+            try:
+                todo.append(canonicalize_name(Requirement(line).name))
+            except InvalidRequirement:
+                continue
+        names = set()
+        while todo:
+            name = todo.pop()
+            if name in names or name not in installed:
+                continue
+            names.add(name)
+            for text in installed[name].requires or []:
+                try:
+                    requirement = Requirement(text)
+                except InvalidRequirement:
+                    continue
+                if requirement.marker is None or requirement.marker.evaluate({"extra": ""}):
+                    todo.append(canonicalize_name(requirement.name))
+    versions = sorted(f"{name}=={installed[name].version}" for name in names)
     return "\n".join([platform.python_version(), *versions])
 
 
@@ -258,7 +293,7 @@ def on_get_outdated(app, env, added, changed, removed) -> list[str]:
         return []
     root = Path(app.srcdir)
     package_dir = root / app.config.fresh_notebooks_package
-    environment = environment_fingerprint()
+    environment = environment_fingerprint(root / app.config.fresh_notebooks_requirements)
     cache = _cache(app)
     manifest = Manifest(Path(cache.path))
     stale: dict[str, str] = {}
@@ -306,7 +341,8 @@ def on_before_read(app, env, docnames: list[str]) -> None:
         for name in docnames
         if name in notebooks and name not in stale and not _cached(cache, notebooks[name][1])
     ]
-    root, environment = Path(app.srcdir), environment_fingerprint()
+    root = Path(app.srcdir)
+    environment = environment_fingerprint(root / app.config.fresh_notebooks_requirements)
     package_dir = root / app.config.fresh_notebooks_package
     for name in todo:
         if name not in stale:
@@ -372,6 +408,7 @@ def _store(cache, path: Path, executed: str, seconds: float) -> None:
 def setup(app: Sphinx) -> dict:
     app.add_config_value("fresh_notebooks_package", "evalmetrics", "env")
     app.add_config_value("fresh_notebooks_jobs", 0, "")
+    app.add_config_value("fresh_notebooks_requirements", "requirements.txt", "env")
     app.connect("env-get-outdated", on_get_outdated)
     app.connect("env-before-read-docs", on_before_read)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

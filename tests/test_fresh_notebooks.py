@@ -26,10 +26,19 @@ JUPYTER_BOOK = Path(sys.executable).with_name("jupyter-book")
 
 
 def notebook(title: str, *sources: str) -> dict:
-    cells = [{"cell_type": "markdown", "metadata": {}, "source": f"# {title}\n\nSome text."}]
+    cells = [
+        {"cell_type": "markdown", "id": "m0", "metadata": {}, "source": f"# {title}\n\nSome text."}
+    ]
     cells += [
-        {"cell_type": "code", "metadata": {}, "source": src, "outputs": [], "execution_count": None}
-        for src in sources
+        {
+            "cell_type": "code",
+            "id": f"c{index}",
+            "metadata": {},
+            "source": src,
+            "outputs": [],
+            "execution_count": None,
+        }
+        for index, src in enumerate(sources)
     ]
     return {
         "cells": cells,
@@ -71,7 +80,7 @@ def make_book(folder: Path) -> None:
     write_notebook(folder / "one.ipynb", "One", "a")
     write_notebook(folder / "two.ipynb", "Two", "b")
     (folder / "paste.md").write_text(
-        "# Paste\n\nThe first notebook's value is {glue:text}`one.ipynb::one_value`.\n"
+        "# Paste\n\nThe first notebook's value is {glue:text}`one.ipynb::one_value:d`.\n"
     )
 
 
