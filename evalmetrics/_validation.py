@@ -10,12 +10,12 @@ Only numpy is imported here.
 from __future__ import annotations
 
 import numbers
-import os
-import sys
 import warnings
 from collections.abc import Sequence
 
 import numpy as np
+
+from ._undefined import _caller_stacklevel
 
 __all__ = [
     "as_1d",
@@ -350,19 +350,6 @@ def check_unit_values(values: object, name: str) -> np.ndarray:
             f"{name} must lie in [0, 1], got {float(array.ravel()[flat_index])!r}{where}"
         )
     return array
-
-
-def _caller_stacklevel() -> int:
-    """The stacklevel that points a warning at the first frame outside evalmetrics."""
-    package_dir = os.path.dirname(os.path.abspath(__file__))
-    level = 1
-    frame = sys._getframe(1)
-    while frame is not None and os.path.abspath(frame.f_code.co_filename).startswith(
-        package_dir + os.sep
-    ):
-        frame = frame.f_back
-        level += 1
-    return level
 
 
 def warn_ignored_pos_label(pos_label: object, average: object) -> None:

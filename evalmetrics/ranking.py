@@ -240,15 +240,9 @@ def precision_at_k(rels: object, *, k: object) -> float | np.ndarray:
     array([1.        , 0.5       , 0.66666667, 0.75      ])
     """
     rels, one_list = check_rels(rels)
-    if _is_cutoff_array(k):
-        cutoffs = _check_cutoffs(k)
-        found = np.cumsum(rels > 0, axis=1, dtype=np.int64)
-        columns = np.minimum(cutoffs, rels.shape[1]) - 1
-        values = found[:, columns] / cutoffs  # nonzero: every cut-off >= 1 is checked
-        return values[0] if one_list else values
-    k = check_k(k)
-    hits = np.count_nonzero(rels[:, :k] > 0, axis=1)
-    return _result(hits / k, one_list)  # nonzero: k >= 1 is checked
+    k = _check_k_or_cutoffs(k)
+    values = _found_in_top(rels > 0, k) / k  # nonzero: every cut-off >= 1 is checked
+    return values[0] if one_list and values.ndim == 2 else _result(values, one_list)
 
 
 def _is_cutoff_array(k: object) -> bool:
@@ -271,8 +265,25 @@ def _check_cutoffs(k: object) -> np.ndarray:
     return array.astype(np.int64)
 
 
+def _check_k_or_cutoffs(k: object) -> int | np.ndarray:
+    """``k`` checked: an int, or a 1-D int64 array of cut-offs (``_check_cutoffs``)."""
+    return _check_cutoffs(k) if _is_cutoff_array(k) else check_k(k)
+
+
+def _found_in_top(hits: np.ndarray, k: int | np.ndarray) -> np.ndarray:
+    """Relevant items among the top ``k`` of each list (``hits``: bool, shape (n_lists, n)).
+
+    Shape ``(n_lists,)`` for one cut-off, ``(n_lists, n_cutoffs)`` for an array of them (one
+    cumulative count over the ranks, not a loop over cut-offs).
+    """
+    if isinstance(k, np.ndarray):
+        found = np.cumsum(hits, axis=1, dtype=np.int64)
+        return found[:, np.minimum(k, hits.shape[1]) - 1]
+    return np.count_nonzero(hits[:, :k], axis=1)
+
+
 def recall_at_k(
-    rels: object, *, k: int, n_relevant: object = None, zero_division: float | str = "warn"
+    rels: object, *, k: object, n_relevant: object = None, zero_division: float | str = "warn"
 ) -> float | np.ndarray:
     r"""Recall at k: the share of all relevant items that appear in the top k ranks.
 
@@ -284,8 +295,9 @@ def recall_at_k(
     ----------
     rels : array-like of shape (n_items,) or (n_lists, n_items)
         Relevance grades in rank order; a 2-D array holds one list per row, padded with 0.
-    k : int
-        Cut-off, an integer >= 1.
+    k : int or array-like of int of shape (n_cutoffs,)
+        Cut-off, an integer >= 1; a 1-D array of cut-offs gives R@k at each of them at once,
+        as in ``precision_at_k``.
     n_relevant : int, array-like of int of shape (n_lists,), or None, default=None
         Number of relevant items of the query, retrieved or not. ``None``: the list holds all
         of them (the count of grades > 0).
@@ -296,9 +308,10 @@ def recall_at_k(
 
     Returns
     -------
-    float or ndarray of shape (n_lists,)
-        R@k of the list, or of each row; where ``n_relevant`` is 0, ``nan`` or the
-        ``zero_division`` value.
+    float or ndarray
+        For one ``k``: R@k of the list (a float), or of each row (shape ``(n_lists,)``). For
+        an array of cut-offs: shape ``(n_cutoffs,)`` or ``(n_lists, n_cutoffs)``. Where
+        ``n_relevant`` is 0, ``nan`` or the ``zero_division`` value.
 
     Raises
     ------
@@ -332,22 +345,24 @@ def recall_at_k(
     array([0.5, 0. ])
     >>> ranking.recall_at_k([[1, 0, 1], [0, 0, 0]], k=1, zero_division=0.0)  # no warning
     array([0.5, 0. ])
+    >>> ranking.recall_at_k([1, 0, 1, 0, 0, 1], k=[1, 3, 6])  # every cut-off at once
+    array([0.33333333, 0.66666667, 1.        ])
     """
     rels, one_list = check_rels(rels)
-    k = check_k(k)
     hits = rels > 0
+    found = _found_in_top(hits, _check_k_or_cutoffs(k))
     counts = check_n_relevant(n_relevant, np.count_nonzero(hits, axis=1), one_list=one_list)
     zero_division = check_zero_division(zero_division)
     values = divide(
-        np.count_nonzero(hits[:, :k], axis=1),
-        counts,
+        found,
+        counts if found.ndim == 1 else counts[:, None],
         metric="recall_at_k",
         denominator_name="n_relevant",
         zero_division=zero_division,
         undefined=_list_mask(counts == 0, one_list),
         unit="lists",
     )
-    return _result(values, one_list)
+    return values[0] if one_list and values.ndim == 2 else _result(values, one_list)
 
 
 def average_precision(
@@ -796,7 +811,7 @@ def mean_reciprocal_rank(
     )
 
 
-def hit_rate(rels: object, *, k: int) -> float | np.ndarray:
+def hit_rate(rels: object, *, k: object) -> float | np.ndarray:
     r"""Hit rate per list: 1.0 if any relevant item is in the top k, else 0.0.
 
     .. math::
@@ -807,13 +822,16 @@ def hit_rate(rels: object, *, k: int) -> float | np.ndarray:
     ----------
     rels : array-like of shape (n_items,) or (n_lists, n_items)
         Relevance grades in rank order; a 2-D array holds one list per row, padded with 0.
-    k : int
-        Cut-off, an integer >= 1.
+    k : int or array-like of int of shape (n_cutoffs,)
+        Cut-off, an integer >= 1; a 1-D array of cut-offs gives the indicator at each of them
+        at once, as in ``precision_at_k``.
 
     Returns
     -------
-    float or ndarray of shape (n_lists,)
-        The indicator for the list, or one per row; average it yourself for a summary.
+    float or ndarray
+        For one ``k``: the indicator for the list (a float), or one per row (shape
+        ``(n_lists,)``); for an array of cut-offs, shape ``(n_cutoffs,)`` or
+        ``(n_lists, n_cutoffs)``. Average it yourself for a summary.
 
     Raises
     ------
@@ -837,10 +855,13 @@ def hit_rate(rels: object, *, k: int) -> float | np.ndarray:
     1.0
     >>> ranking.hit_rate([[0, 1, 1, 0], [0, 0, 0, 1]], k=2)
     array([1., 0.])
+    >>> ranking.hit_rate([0, 1, 1, 0], k=[1, 2])
+    array([0., 1.])
     """
     rels, one_list = check_rels(rels)
-    k = check_k(k)
-    return _result(np.any(rels[:, :k] > 0, axis=1).astype(np.float64), one_list)
+    found = _found_in_top(rels > 0, _check_k_or_cutoffs(k))
+    values = (found > 0).astype(np.float64)
+    return values[0] if one_list and values.ndim == 2 else _result(values, one_list)
 
 
 def hit_ratio(

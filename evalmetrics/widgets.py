@@ -35,10 +35,8 @@ from evalmetrics.counts import fbeta_isocurve
 from evalmetrics.explorer import (
     DPI,
     MAX_FRAMES,
-    STATIC_FRAMES_VARIABLE,
     Explorer,
     Parameter,
-    static_frames_enabled,
 )
 from evalmetrics.plots import (
     CHANCE_COLOR,
@@ -52,17 +50,13 @@ from evalmetrics.plots import (
     plot_score_distributions,
 )
 
+# The book's explorers only; the framework they are built on is evalmetrics.explorer's.
 __all__ = [
-    "MAX_FRAMES",
-    "STATIC_FRAMES_VARIABLE",
-    "Explorer",
-    "Parameter",
     "RankingExplorer",
     "beta_explorer",
     "cost_explorer",
     "imbalance_explorer",
     "ranking_explorer",
-    "static_frames_enabled",
     "threshold_explorer",
 ]
 

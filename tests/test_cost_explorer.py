@@ -21,7 +21,8 @@ import re
 import numpy as np
 import pytest
 
-from evalmetrics.widgets import MAX_FRAMES, STATIC_FRAMES_VARIABLE, cost_explorer
+from evalmetrics.explorer import MAX_FRAMES, STATIC_FRAMES_VARIABLE
+from evalmetrics.widgets import cost_explorer
 
 
 def scores(n: int, seed: int, prevalence: float = 0.3) -> tuple[np.ndarray, np.ndarray]:

@@ -243,6 +243,27 @@ def test_precision_at_every_cutoff_equals_one_call_per_cutoff():
     assert one.shape == (2,)
 
 
+def test_recall_and_hit_rate_at_every_cutoff_equal_the_definition():
+    """An array k works for every @k metric of one list (P, R and the hit indicator)."""
+    rng = np.random.default_rng(4)
+    rels = rng.integers(0, 3, size=(40, 8)).astype(float)
+    rels[0] = 0  # a list with nothing relevant: recall is 0/0 there
+    n_relevant = (rels > 0).sum(axis=1) + rng.integers(0, 3, size=40)  # some never retrieved
+    cutoffs = [1, 2, 5, 8, 11]
+    recall = ranking.recall_at_k(rels, k=cutoffs, n_relevant=n_relevant, zero_division=0.0)
+    hits = ranking.hit_rate(rels, k=cutoffs)
+    assert recall.shape == hits.shape == (40, 5)
+    for j, k in enumerate(cutoffs):
+        found = [sum(g > 0 for g in row[:k]) for row in rels]
+        want = [f / r if r else 0.0 for f, r in zip(found, n_relevant, strict=True)]
+        np.testing.assert_allclose(recall[:, j], want, rtol=0, atol=1e-15)
+        np.testing.assert_array_equal(hits[:, j], [float(f > 0) for f in found])
+    assert ranking.recall_at_k(rels[1], k=[1, 2]).shape == (2,)
+    assert ranking.hit_rate(rels[1], k=[1, 2]).shape == (2,)
+    with pytest.warns(UndefinedMetricWarning, match="for 1 of 40 lists"):
+        ranking.recall_at_k(rels, k=cutoffs)
+
+
 def test_precision_cutoff_array_is_validated_naming_k():
     with pytest.raises(TypeError, match=r"k\[1\]"):
         ranking.precision_at_k([1, 0], k=[1, 2.0])
@@ -252,3 +273,8 @@ def test_precision_cutoff_array_is_validated_naming_k():
         ranking.precision_at_k([1, 0], k=[])
     with pytest.raises(ValueError, match="k"):
         ranking.precision_at_k([1, 0], k=[[1, 2]])
+    for metric in (ranking.recall_at_k, ranking.hit_rate):
+        with pytest.raises(TypeError, match=r"k\[1\]"):
+            metric([1, 0], k=[1, 2.0])
+        with pytest.raises(ValueError, match=r"k\[0\]"):
+            metric([1, 0], k=[0, 2])

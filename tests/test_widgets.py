@@ -25,13 +25,11 @@ import pytest
 from PIL import Image
 
 import evalmetrics as em
-from evalmetrics import ranking, widgets
+from evalmetrics import explorer as framework
+from evalmetrics import ranking
+from evalmetrics.explorer import MAX_FRAMES, STATIC_FRAMES_VARIABLE, Explorer, Parameter
 from evalmetrics.plots import HIGHLIGHT_COLOR
 from evalmetrics.widgets import (
-    MAX_FRAMES,
-    STATIC_FRAMES_VARIABLE,
-    Explorer,
-    Parameter,
     beta_explorer,
     imbalance_explorer,
     ranking_explorer,
@@ -615,9 +613,9 @@ def test_no_frames_without_the_variable(data, no_frames):
 
 def test_frames_only_with_value_1(data, monkeypatch):
     monkeypatch.setenv(STATIC_FRAMES_VARIABLE, "0")
-    assert not widgets.static_frames_enabled()
+    assert not framework.static_frames_enabled()
     monkeypatch.setenv(STATIC_FRAMES_VARIABLE, "1")
-    assert widgets.static_frames_enabled()
+    assert framework.static_frames_enabled()
 
 
 # ------------------------------------------------------------------ chapter 11's explorer, live

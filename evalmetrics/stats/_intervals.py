@@ -7,7 +7,6 @@ shared with the other ``stats`` modules (public-side checks; they call ``_valida
 from __future__ import annotations
 
 import math
-import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -23,6 +22,7 @@ from .._validation import (
     check_random_state,
 )
 from ..curves import _curve_inputs
+from ._common import normal_quantile, percentile_interval, scipy_rng, warn_ignored
 from ._delong import delong_variance
 
 __all__ = ["ConfidenceInterval", "auc_ci", "auc_variance", "bootstrap_ci", "proportion_ci"]
@@ -85,16 +85,6 @@ def _check_not_constant(scores: np.ndarray, name: str = "y_score") -> None:
             f"{name} is constant ({scores[0]!r} everywhere): every pair is a tie, the AUC is 0.5 "
             "by construction and has no sampling variance to estimate"
         )
-
-
-def _warn_ignored(name: str, method: str) -> None:
-    warnings.warn(f"{name} is ignored with method={method!r}", UserWarning, stacklevel=3)
-
-
-def _z(confidence: float) -> float:
-    from scipy.stats import norm
-
-    return float(norm.ppf(0.5 + confidence / 2))
 
 
 # --- proportions -------------------------------------------------------------------------------
@@ -162,7 +152,8 @@ def proportion_ci(
     confidence = check_confidence(confidence)
     p = k / n  # nonzero: n >= 1 is checked
     if method == "wald":
-        half = _z(confidence) * math.sqrt(p * (1 - p) / n)  # nonzero: n >= 1 is checked
+        spread = p * (1 - p) / n  # nonzero: n >= 1 is checked
+        half = normal_quantile(confidence) * math.sqrt(spread)
         low, high = p - half, p + half
     else:
         from scipy.stats import binomtest
@@ -318,12 +309,6 @@ def _bootstrap_auc(
     return out
 
 
-def _percentile_interval(values: np.ndarray, confidence: float) -> tuple[float, float]:
-    alpha = 1 - confidence
-    low, high = np.percentile(values, [100 * alpha / 2, 100 * (1 - alpha / 2)])
-    return float(low), float(high)
-
-
 _AUC_CI_METHODS = ("delong", "hanley-mcneil", "bootstrap")
 
 
@@ -402,13 +387,13 @@ def auc_ci(
     auc = _auc_from_placements(positive, scores)
     if method == "bootstrap":
         values = _bootstrap_auc(positive, scores, n_resamples, rng, stratified=True)
-        low, high = _percentile_interval(values, confidence)
+        low, high = percentile_interval(values, confidence)
     else:
         if n_resamples != _DEFAULT_RESAMPLES:
-            _warn_ignored("n_resamples", method)
+            warn_ignored("n_resamples", n_resamples, method)
         if random_state is not None:
-            _warn_ignored("random_state", method)
-        half = _z(confidence) * math.sqrt(_auc_variance(positive, scores, method))
+            warn_ignored("random_state", random_state, method)
+        half = normal_quantile(confidence) * math.sqrt(_auc_variance(positive, scores, method))
         low, high = max(0.0, auc - half), min(1.0, auc + half)
     return ConfidenceInterval(low, high, auc, confidence, method)
 
@@ -588,7 +573,7 @@ def bootstrap_ci(
             )
         if values is not None:
             _check_defined(values)
-            low, high = _percentile_interval(values, confidence)
+            low, high = percentile_interval(values, confidence)
             return ConfidenceInterval(low, high, estimate, confidence, method)
 
     if strata is None and members is None:
@@ -602,7 +587,7 @@ def bootstrap_ci(
             n_resamples=n_resamples,
             confidence_level=confidence,
             method="percentile" if method == "percentile" else "BCa",
-            **_scipy_rng(bootstrap, rng),
+            **scipy_rng(bootstrap, rng),
         )
         _check_defined(result.bootstrap_distribution)
         low, high = float(result.confidence_interval.low), float(result.confidence_interval.high)
@@ -614,7 +599,7 @@ def bootstrap_ci(
         values[b] = metric(*(a[idx] for a in data))
     _check_defined(values)
     if method == "percentile":
-        low, high = _percentile_interval(values, confidence)
+        low, high = percentile_interval(values, confidence)
     else:
         units = members if members is not None else [np.array([i]) for i in range(n)]
         keep_all = np.ones(n, dtype=bool)
@@ -625,14 +610,6 @@ def bootstrap_ci(
             jackknife[j] = metric(*(a[keep] for a in data))
         low, high = _bca_interval(values, estimate, jackknife, confidence)
     return ConfidenceInterval(low, high, estimate, confidence, method)
-
-
-def _scipy_rng(function: Callable[..., object], rng: np.random.Generator) -> dict:
-    """``rng=`` for scipy >= 1.15 (SPEC 7), ``random_state=`` before (scipy >= 1.11 supported)."""
-    import inspect
-
-    name = "rng" if "rng" in inspect.signature(function).parameters else "random_state"
-    return {name: rng}
 
 
 def _strata_are_classes(strata: list[np.ndarray], positive: np.ndarray) -> bool:

@@ -17,13 +17,11 @@ and an interval (0, 0), rather than scipy's ``nan`` for 0/0.
 from __future__ import annotations
 
 import math
-import warnings
 from dataclasses import dataclass
 
 import numpy as np
 
 from .._validation import (
-    _caller_stacklevel,
     _describe,
     as_labels,
     check_binary_classes,
@@ -37,6 +35,7 @@ from .._validation import (
     check_same_label_kind,
     label_mask,
 )
+from ._common import normal_quantile, percentile_interval, scipy_rng, warn_ignored
 from ._delong import delong_covariance, delong_placements
 
 __all__ = ["TestResult", "delong_test", "mcnemar", "paired_test"]
@@ -98,12 +97,6 @@ def _result(statistic, pvalue, difference, low, high, confidence, method) -> Tes
         confidence=float(confidence),
         method=method,
     )
-
-
-def _normal_quantile(confidence: float) -> float:
-    from scipy.stats import norm
-
-    return float(norm.ppf(0.5 + confidence / 2))
 
 
 # --- McNemar ---
@@ -210,7 +203,7 @@ def mcnemar(
     c = int(np.count_nonzero(~right_a & right_b))  # A wrong, B right
     difference = (c - b) / n  # nonzero: n >= 1 (as_labels rejects empty input)
     spread = max((b + c) - (c - b) ** 2 / n, 0.0)  # nonzero: n >= 1 (as above)
-    half = _normal_quantile(confidence) * math.sqrt(spread) / n  # nonzero: n >= 1
+    half = normal_quantile(confidence) * math.sqrt(spread) / n  # nonzero: n >= 1
     method = "mcnemar-exact" if exact else "mcnemar-chi2"
     if b + c == 0:
         return _result(0.0, 1.0, 0.0, 0.0, 0.0, confidence, method)
@@ -358,7 +351,7 @@ def delong_test(
 
     z = difference / se  # nonzero: se > 0 here
     pvalue = 2 * norm.sf(abs(z))
-    half = _normal_quantile(confidence) * se
+    half = normal_quantile(confidence) * se
     low, high = max(difference - half, -1.0), min(difference + half, 1.0)
     return _result(z, pvalue, difference, low, high, confidence, "delong")
 
@@ -378,12 +371,6 @@ def _bootstrap_means(
         index = rng.integers(0, n, size=(stop - start, n))
         means[start:stop] = differences[index].mean(axis=1)  # nonzero: n >= 2 is checked
     return means
-
-
-def _percentile_interval(values: np.ndarray, confidence: float) -> tuple[float, float]:
-    tail = (1 - confidence) / 2
-    low, high = np.quantile(values, [tail, 1 - tail])
-    return float(low), float(high)
 
 
 def paired_test(
@@ -507,11 +494,7 @@ def paired_test(
             ("random_state", random_state, None),
         ):
             if value != default:
-                warnings.warn(
-                    f"{name} (set to {_describe(value)}) is ignored by method='t'",
-                    UserWarning,
-                    stacklevel=_caller_stacklevel(),
-                )
+                warn_ignored(name, value, method)
     differences = second - first
     difference = float(differences.mean())  # nonzero: n >= 2 pairs are checked
     if not differences.any():
@@ -545,7 +528,7 @@ def paired_test(
             vectorized=True,
             n_resamples=n_resamples,
             alternative="two-sided",
-            **_scipy_rng(permutation_test, rng),
+            **scipy_rng(permutation_test, rng),
         )
         statistic, pvalue = difference, res.pvalue
     else:  # bootstrap
@@ -553,18 +536,10 @@ def paired_test(
         extreme = int(np.count_nonzero(np.abs(means - difference) >= abs(difference)))
         statistic = difference
         pvalue = (1 + extreme) / (n_resamples + 1)  # nonzero: n_resamples >= 1
-        low, high = _percentile_interval(means, confidence)
+        low, high = percentile_interval(means, confidence)
         return _result(statistic, pvalue, difference, low, high, confidence, method)
-    low, high = _percentile_interval(_bootstrap_means(differences, n_resamples, rng), confidence)
+    low, high = percentile_interval(_bootstrap_means(differences, n_resamples, rng), confidence)
     return _result(statistic, pvalue, difference, low, high, confidence, method)
-
-
-def _scipy_rng(function, rng: np.random.Generator) -> dict:
-    """``rng=`` for scipy >= 1.15 (SPEC 7), ``random_state=`` before (scipy >= 1.11 supported)."""
-    import inspect
-
-    name = "rng" if "rng" in inspect.signature(function).parameters else "random_state"
-    return {name: rng}
 
 
 def _mean_last_axis(x: np.ndarray, axis: int = -1) -> np.ndarray:
