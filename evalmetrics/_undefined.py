@@ -52,6 +52,13 @@ class UndefinedMetricWarning(UserWarning):
     average over classes (macro, weighted) or lists (MAP) leaves the undefined ones out under
     ``"warn"`` (the warning names them) and ``nan``, and counts them as the value under
     ``0.0`` or ``1.0``.
+
+    It is not scikit-learn's ``sklearn.exceptions.UndefinedMetricWarning``: the core imports
+    numpy only, so it cannot subclass it, and a filter on one does not catch the other. To
+    silence both, name both::
+
+        warnings.filterwarnings("ignore", category=evalmetrics.UndefinedMetricWarning)
+        warnings.filterwarnings("ignore", category=sklearn.exceptions.UndefinedMetricWarning)
     """
 
 

@@ -326,3 +326,29 @@ def test_map_warning_keeps_the_trec_eval_remark():
         "zero_division=0.0 or 1.0 to count them as that value (0.0 is trec_eval's "
         "convention), or nan to leave them out silently."
     ]
+
+
+def test_filtering_both_warning_classes_silences_both_libraries():
+    """The docstring's recipe: one filter per library; each class alone lets the other through."""
+    import warnings
+
+    from sklearn.exceptions import UndefinedMetricWarning as SklearnWarning
+    from sklearn.metrics import precision_score
+
+    import evalmetrics
+
+    def both():
+        evalmetrics.precision([0, 0], [0, 0])
+        precision_score([0, 0], [0, 0])
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        warnings.filterwarnings("ignore", category=SklearnWarning)
+        both()
+    assert [type(w.message) for w in caught] == [evalmetrics.UndefinedMetricWarning]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        warnings.filterwarnings("ignore", category=evalmetrics.UndefinedMetricWarning)
+        warnings.filterwarnings("ignore", category=SklearnWarning)
+        both()
+    assert caught == []
