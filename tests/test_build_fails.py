@@ -7,54 +7,21 @@ broken set-up from a detected failure) and once with a chapter whose cell raises
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from tiny_book import JUPYTER_BOOK, build, start_book, write_notebook  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
-JUPYTER_BOOK = Path(sys.executable).with_name("jupyter-book")
-
-
-def notebook(*sources: str) -> dict:
-    cells = [{"cell_type": "markdown", "metadata": {}, "source": "# A chapter\n\nSome text."}]
-    cells += [
-        {"cell_type": "code", "metadata": {}, "source": src, "outputs": [], "execution_count": None}
-        for src in sources
-    ]
-    return {
-        "cells": cells,
-        "metadata": {
-            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
 
 
 def make_book(folder: Path, *sources: str) -> None:
-    folder.mkdir()
-    shutil.copy(ROOT / "_config.yml", folder / "_config.yml")
-    shutil.copy(ROOT / "references.bib", folder / "references.bib")
-    shutil.copytree(ROOT / "_ext", folder / "_ext")
-    (folder / "_toc.yml").write_text("format: jb-book\nroot: intro\nchapters:\n- file: chapter\n")
-    (folder / "intro.md").write_text("# A tiny book\n\nIntroduction.\n")
-    (folder / "chapter.ipynb").write_text(json.dumps(notebook(*sources)))
-
-
-def build(folder: Path) -> subprocess.CompletedProcess:
-    env = dict(os.environ, IPYTHONDIR=str(ROOT / "tools" / "ipython"))
-    return subprocess.run(
-        [str(JUPYTER_BOOK), "build", str(folder), "-W", "-n", "--keep-going"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=600,
-    )
+    start_book(folder, ["chapter"])
+    write_notebook(folder / "chapter.ipynb", "A chapter", *sources)
 
 
 @pytest.mark.slow

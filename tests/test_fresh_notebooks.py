@@ -9,9 +9,6 @@ to ``runs.log``, so the test counts executions, and reads the built pages for th
 from __future__ import annotations
 
 import json
-import os
-import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -22,35 +19,13 @@ sys.path.insert(0, str(ROOT / "_ext"))
 
 import fresh_notebooks  # noqa: E402
 
-JUPYTER_BOOK = Path(sys.executable).with_name("jupyter-book")
+sys.path.insert(0, str(ROOT / "tests"))
+
+from tiny_book import JUPYTER_BOOK, notebook, start_book  # noqa: E402
+from tiny_book import build as build_book  # noqa: E402
 
 
-def notebook(title: str, *sources: str) -> dict:
-    cells = [
-        {"cell_type": "markdown", "id": "m0", "metadata": {}, "source": f"# {title}\n\nSome text."}
-    ]
-    cells += [
-        {
-            "cell_type": "code",
-            "id": f"c{index}",
-            "metadata": {},
-            "source": src,
-            "outputs": [],
-            "execution_count": None,
-        }
-        for index, src in enumerate(sources)
-    ]
-    return {
-        "cells": cells,
-        "metadata": {
-            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
-        },
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-
-
-def write_notebook(path: Path, title: str, module: str) -> None:
+def write_chapter(path: Path, title: str, module: str) -> None:
     path.write_text(
         json.dumps(
             notebook(
@@ -64,21 +39,14 @@ def write_notebook(path: Path, title: str, module: str) -> None:
 
 
 def make_book(folder: Path) -> None:
-    folder.mkdir()
-    shutil.copy(ROOT / "_config.yml", folder / "_config.yml")
-    shutil.copy(ROOT / "references.bib", folder / "references.bib")
-    shutil.copytree(ROOT / "_ext", folder / "_ext", ignore=shutil.ignore_patterns("__pycache__"))
-    (folder / "_toc.yml").write_text(
-        "format: jb-book\nroot: intro\nchapters:\n- file: one\n- file: two\n- file: paste\n"
-    )
-    (folder / "intro.md").write_text("# A tiny book\n\nIntroduction.\n")
+    start_book(folder, ["one", "two", "paste"])
     package = folder / "evalmetrics"
     package.mkdir()
     (package / "__init__.py").write_text("")
     (package / "a.py").write_text("VALUE = 111\n")
     (package / "b.py").write_text("VALUE = 222\n")
-    write_notebook(folder / "one.ipynb", "One", "a")
-    write_notebook(folder / "two.ipynb", "Two", "b")
+    write_chapter(folder / "one.ipynb", "One", "a")
+    write_chapter(folder / "two.ipynb", "Two", "b")
     (folder / "paste.md").write_text(
         "# Paste\n\nThe first notebook's value is {glue:text}`one.ipynb::one_value:d`.\n"
     )
@@ -88,14 +56,7 @@ def build(folder: Path) -> list[str]:
     """Build the book; return the notebooks executed by this build, in any order."""
     log = folder / "runs.log"
     log.unlink(missing_ok=True)
-    env = dict(os.environ, IPYTHONDIR=str(ROOT / "tools" / "ipython"))
-    result = subprocess.run(
-        [str(JUPYTER_BOOK), "build", str(folder), "-W", "-n", "--keep-going"],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=600,
-    )
+    result = build_book(folder)
     assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
     return sorted(log.read_text().split()) if log.exists() else []
 
