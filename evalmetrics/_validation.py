@@ -658,7 +658,8 @@ def check_ranked_ids(ranked_ids: object, name: str = "ranked_ids") -> list:
 def check_qrels(qrels: object, name: str = "qrels") -> dict:
     """Return relevance judgements as a dict id -> float grade.
 
-    ``qrels`` is a dict id -> grade (finite, >= 0) or a set of relevant ids (grade 1).
+    ``qrels`` is a dict id -> grade (finite; a negative grade is kept, the caller decides what
+    it means) or a set of relevant ids (grade 1).
     """
     if isinstance(qrels, (set, frozenset)):
         return dict.fromkeys(qrels, 1.0)
@@ -677,9 +678,9 @@ def check_qrels(qrels: object, name: str = "qrels") -> dict:
                 f"{_describe(item)}"
             )
         value = float(grade)
-        if not np.isfinite(value) or value < 0:
+        if not np.isfinite(value):
             raise ValueError(
-                f"{name} grades must be finite and >= 0, got {value!r} for id {_describe(item)}"
+                f"{name} grades must be finite, got {value!r} for id {_describe(item)}"
             )
         judged[item] = value
     return judged

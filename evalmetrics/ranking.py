@@ -1349,14 +1349,16 @@ def judge(ranked_ids: object, qrels: object) -> np.ndarray:
 
     .. math::
 
-        rel_i = \mathrm{qrels}[\mathrm{ranked\_ids}_i], \qquad 0 \text{ if the id is unjudged}
+        rel_i = \max(0, \mathrm{qrels}[\mathrm{ranked\_ids}_i]),
+        \qquad 0 \text{ if the id is unjudged}
 
     Parameters
     ----------
     ranked_ids : sequence of hashable of length n_items
         Ids of the retrieved items, best first; each id at most once.
     qrels : dict or set
-        A mapping id -> grade (finite, >= 0), or a set of the relevant ids (grade 1).
+        A mapping id -> grade (finite; a negative grade gives 0, see Notes), or a set of the
+        relevant ids (grade 1).
 
     Returns
     -------
@@ -1369,14 +1371,20 @@ def judge(ranked_ids: object, qrels: object) -> np.ndarray:
         If ``ranked_ids`` is not an ordered sequence of hashable ids, or ``qrels`` is neither
         a dict nor a set, or holds a non-numeric grade.
     ValueError
-        If ``ranked_ids`` is empty or contains an id twice, or ``qrels`` holds a negative, NaN
-        or infinite grade.
+        If ``ranked_ids`` is empty or contains an id twice, or ``qrels`` holds a NaN or
+        infinite grade.
 
     Notes
     -----
-    Unjudged items count as not relevant (grade 0), as in trec_eval. The number of relevant
-    items of the query, which AP and recall need, is ``sum(g > 0 for g in qrels.values())``
-    (``len(qrels)`` for a set); the ideal grades for NDCG are ``list(qrels.values())``.
+    Unjudged items count as not relevant (grade 0), as in trec_eval. A negative grade (TREC's
+    -2 for spam) is not relevant either, grade 0, and is not judged: trec_eval 9 reads it as
+    "in the pool but unjudged", so its P, AP and NDCG count it as 0 and its bpref and ``-J``
+    skip it like a document without a judgment (checked by running pytrec_eval 0.5.11 with a
+    document graded 0, -2 or absent: ``map`` equal for all three, ``bpref`` equal for -2 and
+    absent). ``evalmetrics.io.judge_run`` follows the same rule and builds the ``judged`` mask
+    of :func:`bpref` with it. The number of relevant items of the query, which AP and recall
+    need, is ``sum(g > 0 for g in qrels.values())`` (``len(qrels)`` for a set); the ideal
+    grades for NDCG are ``[max(0, g) for g in qrels.values()]``.
 
     Examples
     --------
@@ -1385,10 +1393,12 @@ def judge(ranked_ids: object, qrels: object) -> np.ndarray:
     array([1., 0., 2.])
     >>> ranking.judge(["d3", "d7", "d1"], {"d1", "d9"})
     array([0., 0., 1.])
+    >>> ranking.judge(["d3", "d7", "d1"], {"d1": 2, "d3": -2})  # -2: not relevant, grade 0
+    array([0., 0., 2.])
     """
     ids = check_ranked_ids(ranked_ids)
     grades = check_qrels(qrels)
-    return np.array([grades.get(item, 0.0) for item in ids], dtype=np.float64)
+    return np.array([max(0.0, grades.get(item, 0.0)) for item in ids], dtype=np.float64)
 
 
 # ----------------------------------------------------------------------------------------

@@ -498,17 +498,24 @@ def test_nan_and_inf_are_rejected_naming_the_argument(name, i, case, bad):
         _function(name)(*args, **kwargs)
 
 
-@pytest.mark.parametrize(("name", "i", "case"), _cases_of("ranking", "judge"))
+@pytest.mark.parametrize(("name", "i", "case"), _cases_of("ranking"))
 def test_negative_grades_are_rejected_naming_the_argument(name, i, case):
     args, kwargs = _data(case)
-    if case.kind == "ranking":
-        rels = np.array(args[0], dtype=float)
-        rels[1, 2] = -1.0
-        args, argument = (rels,), "rels"
-    else:
-        args, argument = (args[0], {**args[1], "d0": -1}), "qrels"
-    with pytest.raises(ValueError, match=argument):
-        _function(name)(*args, **kwargs)
+    rels = np.array(args[0], dtype=float)
+    rels[1, 2] = -1.0
+    with pytest.raises(ValueError, match="rels"):
+        _function(name)(rels, **kwargs)
+
+
+@pytest.mark.parametrize(("name", "i", "case"), _cases_of("judge"))
+def test_a_negative_qrels_grade_is_read_as_not_relevant(name, i, case):
+    """In qrels a negative grade (TREC's -2 for spam) is a document that is not relevant, as
+    trec_eval reads it: the same grades as a 0 there."""
+    (ids, qrels), kwargs = _data(case)
+    negative = _function(name)(ids, {**qrels, "d0": -2}, **kwargs)
+    zero = _function(name)(ids, {**qrels, "d0": 0}, **kwargs)
+    np.testing.assert_array_equal(negative, zero)
+    assert zero[ids.index("d0")] == 0.0
 
 
 @pytest.mark.parametrize(("name", "i", "case"), _cases())

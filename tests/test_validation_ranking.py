@@ -244,10 +244,10 @@ BAD_INPUTS = [
         id="judge-qrels-list",
     ),
     pytest.param(
-        lambda: ranking.judge(["d1"], {"d1": -1}),
+        lambda: ranking.judge(["d1"], {"d1": float("nan")}),
         ValueError,
-        r"^qrels grades must be",
-        id="judge-qrels-negative",
+        r"^qrels grades must be finite",
+        id="judge-qrels-nan",
     ),
     pytest.param(
         lambda: ranking.judge(["d1"], {"d1": "high"}),
