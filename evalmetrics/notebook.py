@@ -22,7 +22,7 @@ __all__ = ["GLUED", "glue"]
 GLUED: dict[str, Any] = {}
 
 
-def glue(name: str, value: Any, display: bool = False) -> None:
+def glue(name: str, value: Any, *, display: bool = False) -> None:
     """Record ``value`` under ``name`` for the book's ``{glue:text}`name``` roles.
 
     Parameters

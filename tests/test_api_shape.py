@@ -39,8 +39,10 @@ PUBLIC_MODULES = (
     "datasets",
     "exercises",
     "stats",  # a package: its __init__ re-exports the private modules' names
+    "io",  # TREC qrels and run files
+    "notebook",  # glue for the chapters' prose
 )
-CORE_MODULES = ("counts", "classification", "curves", "ranking", "datasets", "stats")
+CORE_MODULES = ("counts", "classification", "curves", "ranking", "datasets", "stats", "io")
 
 # The arrays a function computes from or draws: these may be positional.
 DATA = {
@@ -74,6 +76,16 @@ DATA = {
 DATA_IN = {
     ("datasets", "rank_by_distance"): {"features", "labels"},  # the points and their classes
     ("datasets", "make_imbalanced"): set(),
+    # evalmetrics.io: a file to read or write, a run (qrels is data everywhere), one query's scores
+    ("io", "read_qrels"): {"path"},
+    ("io", "read_run"): {"path"},
+    ("io", "write_qrels"): {"path"},
+    ("io", "write_run"): {"path", "run"},
+    ("io", "judge_run"): {"run"},
+    ("io", "read_trec"): {"run"},
+    ("io", "trec_order"): {"scores"},
+    # evalmetrics.notebook: the key and the value glued
+    ("notebook", "glue"): {"name", "value"},
 }
 # Methods whose one argument is their subject: (class, method) -> (names, reason).
 SUBJECT_METHODS = {
@@ -133,6 +145,24 @@ CANONICAL = {
     "how an interval or test is computed": ("method", {"ci_method", "test_method", "algorithm"}),
     "cost of a false positive": ("cost_fp", {"c_fp", "fp_cost", "cfp", "cost_false_positive"}),
     "cost of a false negative": ("cost_fn", {"c_fn", "fn_cost", "cfn", "cost_false_negative"}),
+    # evalmetrics.io (trec_eval's -c, -l, -J and its 32-bit scores)
+    "queries of the qrels missing from the run": (
+        "missing_queries",
+        {"missing", "on_missing", "missing_query", "complete_queries"},
+    ),
+    "grade from which a document is relevant": (
+        "relevance_level",
+        {"rel_level", "min_rel", "min_relevance", "relevance_threshold", "rel_threshold"},
+    ),
+    "judged documents only (condensed lists)": (
+        "judged_only",
+        {"judged_docs_only", "judged_docs_only_flag", "only_judged", "condensed"},
+    ),
+    "scores compared as 32-bit floats": (
+        "float32_scores",
+        {"float32", "single_precision", "as_float32", "trec_eval_floats"},
+    ),
+    "the run's name": ("tag", {"run_tag", "run_name", "runid", "run_id"}),
 }
 # `label` means the positive class in the core (forbidden there: say pos_label); in plots and
 # widgets it is matplotlib's legend text or a slider's caption, a different concept.
@@ -145,6 +175,10 @@ SAME_DEFAULT = {
     "gain": "exponential",
     "labels": None,
     "confidence": 0.95,
+    "missing_queries": "skip",
+    "relevance_level": 1,
+    "judged_only": False,
+    "float32_scores": False,
 }
 
 
@@ -203,6 +237,9 @@ def test_the_walk_finds_the_public_api():
         "stats.auc_ci",
         "stats.bootstrap_ci",
         "stats.roc_convex_hull",
+        "io.judge_run",
+        "io.read_trec",
+        "notebook.glue",
     ):
         assert expected in names
     assert len(names) > 50
