@@ -6,9 +6,10 @@ Two plain-text formats, one record per line, fields separated by white space:
   ``rel`` is an integer grade, relevant from ``relevance_level`` up (trec_eval's ``-l``,
   default 1). A negative grade (some TREC tracks mark spam with -2) reads as it is; when a
   run is judged it counts as not relevant (grade 0) and as **not judged**, which is what
-  trec_eval 9 does: its ``form_res_rels.c`` reads a negative grade as "in the pool but
-  unjudged", so bpref and ``-J`` skip such a document like one without a qrels line, while
-  P, AP and NDCG count it as not relevant. The same rule holds in
+  trec_eval 9 does: it reads a negative grade as "in the pool but unjudged" (read from
+  source: usnistgov/trec_eval, ``form_res_rels.c``), so bpref and ``-J`` skip such a
+  document like one without a qrels line, while P, AP and NDCG count it as not relevant
+  (checked by running pytrec_eval, see :func:`judge_run`). The same rule holds in
   :func:`evalmetrics.ranking.judge`.
 * **run** (运行结果): ``qid Q0 docno rank score tag``, e.g. ``q1 Q0 doc7 1 12.5 mysystem``.
   ``Q0`` and ``rank`` are ignored: as in trec_eval, the order is by ``score`` descending,

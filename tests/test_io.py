@@ -490,9 +490,13 @@ def test_judged_only_by_hand():
 # --- scores compared as 32-bit floats (trec_eval 9) -------------------------------------------
 
 
-def test_float32_scores_reproduce_trec_eval_on_a_near_tie():
+@pytest.mark.parametrize(
+    "scores",
+    [{"a": 0.1 + 1e-10, "b": 0.1}, {"a": 1e40, "b": 1e39}],  # the second: both inf in float32
+)
+def test_float32_scores_reproduce_trec_eval_on_a_near_tie(scores):
     qrels = {"q": {"a": 1}}
-    run = {"q": {"a": 0.1 + 1e-10, "b": 0.1}}
+    run = {"q": scores}
     trec = pytrec_eval.RelevanceEvaluator(qrels, {"recip_rank"}).evaluate(run)["q"]
     assert trec["recip_rank"] == 0.5  # a and b tie in float32; b > a as strings comes first
     as_trec_eval = judge_run(qrels, run, float32_scores=True)
