@@ -596,7 +596,9 @@ def write_qrels(path: object, qrels: Mapping[str, Mapping[str, int]]) -> None:
         handle.writelines(lines)
 
 
-def write_run(path: object, run: Mapping[str, Mapping[str, float]], *, tag: str = "run") -> None:
+def write_run(
+    path: object, run: Mapping[str, Mapping[str, float]], *, tag: str | None = None
+) -> None:
     r"""Write a run as ``qid Q0 docno rank score tag`` lines, ranks in trec_eval's order.
 
     Scores are written with Python's ``repr``, so reading the file back gives the same floats.
@@ -607,8 +609,9 @@ def write_run(path: object, run: Mapping[str, Mapping[str, float]], *, tag: str 
         The file to write (UTF-8; overwritten).
     run : mapping of str to mapping of str to float
         ``run[qid][docno] = score``.
-    tag : str, default="run"
-        The run's name, the last field of every line.
+    tag : str or None, default=None
+        The run's name, the last field of every line. ``None``: the run's own ``tag`` (a
+        :class:`Run` read from a file keeps it), or ``"run"`` if it has none.
 
     Raises
     ------
@@ -627,6 +630,8 @@ def write_run(path: object, run: Mapping[str, Mapping[str, float]], *, tag: str 
     q1 Q0 d1 2 0.5 demo
     """
     run = _check_nested(run, "run")
+    if tag is None:
+        tag = getattr(run, "tag", None) or "run"
     _check_id(tag, "tag")
     lines = []
     for qid, scores in run.items():

@@ -336,9 +336,13 @@ def test_the_tag_is_read_and_carried_into_the_judged_run(tmp_path):
     assert judge_run(read_qrels(qrels), run).tag == "bm25"
     assert judge_run(read_qrels(qrels), {"q": {"a": 1.0}}).tag is None  # a plain dict
     assert read_run(std_io.StringIO("")).tag is None
-    # write_run's tag reads back
+    # write_run's tag reads back; without one, the run's own tag is written, else "run"
     write_run(tmp_path / "w.txt", Run({"q": {"a": 1.0}}), tag="mine")
     assert read_run(tmp_path / "w.txt").tag == "mine"
+    write_run(tmp_path / "w.txt", run)
+    assert (tmp_path / "w.txt").read_text().split("\n")[0].split()[-1] == "bm25"
+    write_run(tmp_path / "w.txt", {"q": {"a": 1.0}})
+    assert (tmp_path / "w.txt").read_text() == "q Q0 a 1 1.0 run\n"
 
 
 def test_two_tags_in_one_run_file_name_both(tmp_path):
