@@ -301,7 +301,7 @@ def plot_confusion_matrix(
     ax: Axes,
     counts: Counts | np.ndarray,
     *,
-    labels: Sequence[object] | None = None,
+    display_labels: Sequence[object] | None = None,
     positive_first: bool | None = None,
     text_kw: dict[str, Any] | None = None,
     **kwargs: Any,
@@ -318,19 +318,20 @@ def plot_confusion_matrix(
         Where to draw.
     counts : evalmetrics.Counts or array-like of shape (n, n)
         The four counts, or the n x n matrix (rows actual, columns predicted).
-    labels : sequence, optional
-        Class names written on the axes, in the order of the matrix's rows: for an n x n
-        array ``n`` names (default ``0 .. n-1``); for a :class:`~evalmetrics.Counts` two
-        names, negative class first and positive class second, the order of sorted labels
-        ``[0, 1]`` and of :meth:`evalmetrics.Counts.to_matrix` (default ``["negative",
-        "positive"]``). ``positive_first`` moves the names with their rows and columns.
+    display_labels : sequence, optional
+        Class names written on the axes (scikit-learn's ``ConfusionMatrixDisplay`` calls them
+        so), in the order of the matrix's rows: for an n x n array ``n`` names (default
+        ``0 .. n-1``); for a :class:`~evalmetrics.Counts` two names, negative class first and
+        positive class second, the order of sorted labels ``[0, 1]`` and of
+        :meth:`evalmetrics.Counts.to_matrix` (default ``["negative", "positive"]``).
+        ``positive_first`` moves the names with their rows and columns.
     positive_first : bool, optional
         Layout of a binary matrix. True puts the positive class first (TP top left, as most
         textbooks do); False follows sorted labels ``[0, 1]`` as
         :func:`evalmetrics.confusion_matrix` and scikit-learn print it (TN top left).
         Default: True for a :class:`~evalmetrics.Counts`, False for an array. For a 2x2
         array the second row and column are the positive class, so True draws the array
-        reversed (with ``labels``); for a larger array there is no positive class and a
+        reversed (with ``display_labels``); for a larger array there is no positive class and a
         given ``positive_first`` is ignored with a warning.
     text_kw : dict, optional
         Keywords for the cell texts (``matplotlib.axes.Axes.text``), overriding the defaults
@@ -353,7 +354,7 @@ def plot_confusion_matrix(
     ------
     ValueError
         If ``counts`` is not square or holds NaN, infinite or negative values, or
-        ``labels`` has the wrong number of names.
+        ``display_labels`` has the wrong number of names.
 
     Warns
     -----
@@ -368,7 +369,7 @@ def plot_confusion_matrix(
     >>> import evalmetrics as em
     >>> fig, ax = plt.subplots()
     >>> artists = plot_confusion_matrix(
-    ...     ax, em.Counts(tp=8, fp=2, tn=85, fn=5), labels=["benign", "malignant"]
+    ...     ax, em.Counts(tp=8, fp=2, tn=85, fn=5), display_labels=["benign", "malignant"]
     ... )
     >>> artists.texts[0][0].get_text(), artists.texts[0][1].get_text()
     ('TP\\n8', 'FN\\n5')
@@ -383,10 +384,10 @@ def plot_confusion_matrix(
     if isinstance(counts, Counts):
         positive_first = True if positive_first is None else bool(positive_first)
         layout = _binary_layout(positive_first)
-        names = ["negative", "positive"] if labels is None else list(labels)
+        names = ["negative", "positive"] if display_labels is None else list(display_labels)
         if len(names) != 2:
             raise ValueError(
-                f"labels has {len(names)} names for a 2x2 matrix of Counts; give two, the "
+                f"display_labels has {len(names)} names for a 2x2 matrix of Counts; give two, the "
                 "negative class first and the positive class second"
             )
         class_names = names[::-1] if positive_first else names
@@ -426,13 +427,15 @@ def plot_confusion_matrix(
     else:
         matrix = check_square_counts(counts)
         size = matrix.shape[0]
-        class_names = list(range(size)) if labels is None else list(labels)
+        class_names = list(range(size)) if display_labels is None else list(display_labels)
         if len(class_names) != size:
-            raise ValueError(f"labels has {len(class_names)} names for a {size} x {size} matrix")
+            raise ValueError(
+                f"display_labels has {len(class_names)} names for a {size} x {size} matrix"
+            )
         if size != 2 and positive_first is not None:
             warnings.warn(
                 f"positive_first is ignored for a {size} x {size} matrix: it has no positive "
-                "class (the order of its rows is the order of labels)",
+                "class (the order of its rows is the order of display_labels)",
                 UserWarning,
                 stacklevel=2,
             )

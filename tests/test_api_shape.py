@@ -122,6 +122,8 @@ CANONICAL = {
         {"standardize", "standardise", "standardised", "mcclish", "corrected"},
     ),
     "class list": ("labels", {"classes", "class_labels", "label_list"}),
+    # names written on a plot's axes, scikit-learn's ConfusionMatrixDisplay name
+    "class names on a plot": ("display_labels", {"tick_labels", "class_names", "names"}),
     "undefined-value policy": (
         "zero_division",
         {"undefined", "on_undefined", "zero_div", "zerodiv", "nan_policy", "if_undefined"},

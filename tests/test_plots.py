@@ -97,7 +97,7 @@ def test_binary_layout_false_matches_counts_to_matrix(ax):
 
 def test_multiclass_confusion_matrix_image_and_update(ax):
     matrix = em.confusion_matrix([0, 1, 2, 2, 1, 0, 2], [0, 2, 2, 2, 1, 1, 0])
-    artists = plot_confusion_matrix(ax, matrix, labels=["a", "b", "c"])
+    artists = plot_confusion_matrix(ax, matrix, display_labels=["a", "b", "c"])
     np.testing.assert_array_equal(artists.cells.get_array(), matrix)
     assert [t.get_text() for t in artists.texts[2]] == [f"{v:g}" for v in matrix[2]]
     assert [t.get_text() for t in ax.get_xticklabels()] == ["a", "b", "c"]
@@ -113,7 +113,7 @@ def test_confusion_matrix_rejects_bad_input(ax):
     with pytest.raises(ValueError, match="square"):
         plot_confusion_matrix(ax, np.zeros((2, 3)))
     with pytest.raises(ValueError, match="labels"):
-        plot_confusion_matrix(ax, np.eye(3), labels=["a", "b"])
+        plot_confusion_matrix(ax, np.eye(3), display_labels=["a", "b"])
 
 
 # ------------------------------------------------------------------ score distributions
@@ -534,10 +534,10 @@ def _cell_texts(artists):
 
 @pytest.mark.parametrize("positive_first", [True, False])
 def test_binary_confusion_matrix_labels_name_the_classes(ax, positive_first):
-    # labels = [negative, positive], the order of Counts.to_matrix(); they move with the rows
+    # display_labels = [negative, positive], the order of Counts.to_matrix(); they move with rows
     counts = em.Counts(tp=8, fp=2, tn=85, fn=5)
     artists = plot_confusion_matrix(
-        ax, counts, labels=["benign", "malignant"], positive_first=positive_first
+        ax, counts, display_labels=["benign", "malignant"], positive_first=positive_first
     )
     if positive_first:
         names, texts = ["malignant", "benign"], [["TP\n8", "FN\n5"], ["FP\n2", "TN\n85"]]
@@ -551,19 +551,19 @@ def test_binary_confusion_matrix_default_names_and_label_count(ax):
     plot_confusion_matrix(ax, em.Counts(tp=1, fp=2, tn=3, fn=4))
     assert _ticks(ax.yaxis) == ["positive", "negative"]
     with pytest.raises(ValueError, match="labels has 3 names for a 2x2 matrix of Counts"):
-        plot_confusion_matrix(ax, em.Counts(tp=1, fp=2, tn=3, fn=4), labels=["a", "b", "c"])
+        plot_confusion_matrix(ax, em.Counts(tp=1, fp=2, tn=3, fn=4), display_labels=["a", "b", "c"])
 
 
 def test_two_by_two_array_follows_positive_first(ax):
     # rows actual [neg, pos], columns predicted [neg, pos]: tn=85, fp=2, fn=5, tp=8
     matrix = np.array([[85, 2], [5, 8]])
-    artists = plot_confusion_matrix(ax, matrix, labels=["neg", "pos"], positive_first=True)
+    artists = plot_confusion_matrix(ax, matrix, display_labels=["neg", "pos"], positive_first=True)
     assert _cell_texts(artists) == [["8", "5"], ["2", "85"]]
     assert _ticks(ax.xaxis) == ["pos", "neg"] and _ticks(ax.yaxis) == ["pos", "neg"]
     artists.update(np.array([[80, 7], [1, 12]]))
     assert _cell_texts(artists) == [["12", "1"], ["7", "80"]]
     figure, plain_ax = plt.subplots()
-    plain = plot_confusion_matrix(plain_ax, matrix, labels=["neg", "pos"])  # as given
+    plain = plot_confusion_matrix(plain_ax, matrix, display_labels=["neg", "pos"])  # as given
     assert _cell_texts(plain) == [["85", "2"], ["5", "8"]]
     assert _ticks(plain_ax.xaxis) == ["neg", "pos"]
     plt.close(figure)
