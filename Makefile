@@ -102,15 +102,16 @@ check: $(VENV)/.test-installed
 timings: $(VENV)/.book-installed
 	$(BIN)/python tools/notebook_timings.py
 
-# The order matters: the browser test opens the book that build-check has just built,
-# and its pytest summary line is the last thing make test prints.
+# The order matters: the browser test opens the book that build-check has just built. nbval
+# and the browser test then run side by side (the browser test mostly waits for pages and
+# kernels, nbval computes); each one's output is printed in one piece when it ends, so the
+# last lines are pytest's summary of whichever ends last.
 test: $(VENV)/.spark-installed
 	$(MAKE) --no-print-directory lint
 	$(MAKE) --no-print-directory unit
-	$(MAKE) --no-print-directory nbval \
-		NBVAL_ARGS="$(foreach chapter,$(LAB_CHAPTERS),--ignore=chapters/$(chapter).ipynb)"
 	$(MAKE) --no-print-directory build-check
-	$(MAKE) --no-print-directory browser
+	$(MAKE) --no-print-directory -j2 --output-sync=target nbval browser \
+		NBVAL_ARGS="$(foreach chapter,$(LAB_CHAPTERS),--ignore=chapters/$(chapter).ipynb)"
 
 # --- self-study and class -----------------------------------------------------------------
 # JupyterLab on a copy of the chapters in _build/lab (tools/make_lab.py): the book's roles

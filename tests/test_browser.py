@@ -143,7 +143,7 @@ class PageWatch:
         self.pending.pop(request, None)
         self.last_activity = time.monotonic()
 
-    def wait_until_quiet(self, page, quiet: float = 1.0, timeout: float = PAGE_TIMEOUT) -> None:
+    def wait_until_quiet(self, page, quiet: float = 0.5, timeout: float = PAGE_TIMEOUT) -> None:
         """Wait until no request has been in flight for ``quiet`` seconds.
 
         This is the condition the checks need (every request the page makes has been seen,
