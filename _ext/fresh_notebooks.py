@@ -6,21 +6,28 @@ package no longer computes: edit ``evalmetrics`` and rebuild, and every chapter 
 the cache. This extension adds what the key leaves out, and runs the executions in parallel:
 
 - **Inputs.** A notebook's *input key* hashes what its execution depends on besides its code:
-  the ``evalmetrics`` modules it imports, followed through the package's own imports (a chapter
+  the ``evalmetrics`` modules it imports, followed through the package's own imports, and the
+  repository modules it imports from a folder it puts on ``sys.path`` (a chapter
   that imports only ``evalmetrics.stats`` does not depend on ``evalmetrics.widgets`` unless
   ``stats`` imports it), the package's data files (JSON, HTML, CSS, JS), any file of the
   repository whose path appears as a string in the notebook's code (``reference/data/...``),
   the environment (Python's version and the installed version of every distribution that
   ``requirements.txt`` pulls in, which ``constraints.txt`` pins) and the ``EVALMETRICS_*``
   environment variables of the build.
-- **Invalidation.** Before Sphinx reads, each notebook's key is compared with the one stored
-  when it last executed (``fresh_notebooks.json`` in the cache folder). A changed key drops the
-  cached copy and makes Sphinx re-read the page; so does a page whose notebook has no cached
-  copy. A page that pastes a value from another notebook (``{glue:text}`nb.ipynb::key```) is
-  re-read when that notebook is.
+- **Invalidation.** Before Sphinx reads, each notebook's key and jupyter-cache's hash of its
+  code are compared with the ones stored when it last executed (``fresh_notebooks.json`` in the
+  cache folder); both must match and the copy must be in the cache, so a copy cached for older
+  code (served again after a revert) is not trusted either. A stale notebook's copy is dropped
+  and Sphinx re-reads the page. A page that pastes a value from another notebook
+  (``{glue:text}`nb.ipynb::key```) is re-read when that notebook is. The executed copies of the
+  notebooks found current are touched, so ``tools/make_lab.py`` (which compares their time
+  with the sources') reuses them instead of executing the chapters again.
+- **Limits.** A file read through a path built at run time (an f-string) is not seen: name it
+  in a string. A repository module is followed when the notebook imports it from a folder it
+  names in a string (``sys.path.insert(0, "../tools")``).
 - **Parallel execution.** The notebooks about to be read that have no valid cached copy are
   executed before the read, ``BOOK_JOBS`` (or the ``fresh_notebooks_jobs`` setting) at a time
-  (default: the machine's cores),
+  (default 2),
   longest first (by the last recorded run time), each in its own kernel exactly as myst-nb
   would run it (the notebook's folder as working directory, the configured timeout, errors not
   allowed), and stored in jupyter-cache; myst-nb then reads them from the cache. A notebook that
@@ -196,12 +203,39 @@ def environment_fingerprint(requirements: Path | None = None) -> str:
     return "\n".join([platform.python_version(), *versions])
 
 
+def local_modules(modules: set[str], folders: list[Path], package_dir: Path) -> set[Path]:
+    """Modules of the repository that are not the package (``tools/spark_metrics.py`` put on
+    ``sys.path`` by a notebook), found in ``folders``, with the package modules and further
+    local modules they import, followed."""
+    found: set[Path] = set()
+    todo = sorted(modules)
+    while todo:
+        top = todo.pop().split(".")[0]
+        if top == package_dir.name:
+            continue
+        for folder in folders:
+            candidate = folder / f"{top}.py"
+            if candidate.is_file() and candidate not in found:
+                found.add(candidate)
+                inner = imported_modules(candidate.read_text(encoding="utf-8"))
+                found |= package_closure(package_dir, inner)
+                todo.extend(inner)
+    return found
+
+
 def input_key(notebook, path: Path, root: Path, package_dir: Path, environment: str) -> str:
     """Hash of everything a notebook's execution reads besides its own code (see module doc)."""
     code = notebook_code(notebook)
     modules = set().union(*(imported_modules(source) for source in code)) if code else set()
-    files = package_closure(package_dir, modules)
-    if files:
+    # folders a notebook may import from: its own, the root, and any folder it names
+    folders = [path.parent, root]
+    for source in code:
+        for literal in re.findall(r"""["']([\w./-]+)["']""", source):
+            candidate = (path.parent / literal).resolve()
+            if candidate.is_dir() and (candidate == root or root in candidate.parents):
+                folders.append(candidate)
+    files = package_closure(package_dir, modules) | local_modules(modules, folders, package_dir)
+    if any(package_dir in file.parents for file in files):
         files |= {
             path
             for path in package_dir.rglob("*")
@@ -235,13 +269,16 @@ def _execute(source: str, cwd: str, timeout: int) -> tuple[str | None, float, st
     from jupyter_cache.executors.utils import single_nb_execution
 
     notebook = nbformat.reads(source, as_version=4)
-    result = single_nb_execution(
-        notebook,
-        cwd=cwd,
-        timeout=timeout,
-        allow_errors=False,
-        meta_override=True,
-    )
+    try:
+        result = single_nb_execution(
+            notebook,
+            cwd=cwd,
+            timeout=timeout,
+            allow_errors=False,
+            meta_override=True,
+        )
+    except Exception as error:  # a dead kernel, a kernel that never started: myst-nb reports
+        return None, 0.0, f"{type(error).__name__}: {error}"
     if result.err is not None:
         return None, result.time, result.exc_string
     return nbformat.writes(notebook), result.time, None
@@ -298,11 +335,21 @@ def on_get_outdated(app, env, added, changed, removed) -> list[str]:
     manifest = Manifest(Path(cache.path))
     stale: dict[str, str] = {}
     notebooks = _notebooks(env)
+    current = []
     for docname, (path, notebook) in notebooks.items():
         key = input_key(notebook, path, root, package_dir, environment)
         record = manifest.data.get(docname, {})
-        if record.get("key") != key or not _cached(cache, notebook):
+        # fresh: executed with these inputs AND this code (a cached copy of older code, say
+        # after a revert, was executed with other inputs), and still in the cache
+        if (
+            record.get("key") != key
+            or record.get("code") != _code_hash(cache, notebook)
+            or not _cached(cache, notebook)
+        ):
             stale[docname] = key
+        else:
+            current.append(docname)
+    _mark_current(app, current)
     app._fresh_notebooks = {
         "stale": stale,
         "manifest": manifest,
@@ -312,8 +359,9 @@ def on_get_outdated(app, env, added, changed, removed) -> list[str]:
     for docname in stale:
         _drop(cache, notebooks[docname][1])  # its outputs may not be served again
     reread = set(stale)
-    # pages that paste a value glued in a re-read notebook
-    stale_paths = {Path(env.doc2path(name)).resolve() for name in reread}
+    # pages that paste a value glued in a notebook read again (stale, or changed itself)
+    pasted_from = reread | (set(changed) | set(added)) & set(notebooks)
+    stale_paths = {Path(env.doc2path(name)).resolve() for name in pasted_from}
     for docname in env.found_docs - reread:
         source = Path(env.doc2path(docname))
         if not stale_paths:
@@ -327,8 +375,6 @@ def on_get_outdated(app, env, added, changed, removed) -> list[str]:
 
 
 def on_before_read(app, env, docnames: list[str]) -> None:
-    import nbformat
-
     state = getattr(app, "_fresh_notebooks", None)
     if state is None:
         return
@@ -352,12 +398,22 @@ def on_before_read(app, env, docnames: list[str]) -> None:
         return
     # longest first: two workers then finish close together
     todo.sort(key=lambda name: -manifest.data.get(name, {}).get("seconds", 1e9))
-    wanted = int(os.environ.get("BOOK_JOBS") or app.config.fresh_notebooks_jobs or 0)
-    jobs = max(1, min(wanted or os.cpu_count() or 1, len(todo)))
+    wanted = int(os.environ.get("BOOK_JOBS") or app.config.fresh_notebooks_jobs or 2)
+    jobs = max(1, min(wanted, len(todo)))
     timeout = app.env.mystnb_config.execution_timeout
     logger.info(f"[fresh_notebooks] executing {len(todo)} notebook(s), {jobs} at a time")
     start = time.perf_counter()
     context = multiprocessing.get_context("fork")
+    try:
+        _run_pool(jobs, context, todo, notebooks, timeout, cache, manifest, stale)
+    finally:
+        manifest.save()
+    logger.info(f"[fresh_notebooks] executed in {time.perf_counter() - start:.1f} s wall time")
+
+
+def _run_pool(jobs, context, todo, notebooks, timeout, cache, manifest, stale) -> None:
+    import nbformat
+
     with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
         futures = {
             name: pool.submit(
@@ -378,10 +434,29 @@ def on_before_read(app, env, docnames: list[str]) -> None:
                 manifest.data.pop(name, None)
                 continue
             _store(cache, notebooks[name][0], executed, seconds)
-            manifest.data[name] = {"key": stale[name], "seconds": round(seconds, 2)}
+            manifest.data[name] = {
+                "key": stale[name],
+                "code": _code_hash(cache, notebooks[name][1]),
+                "seconds": round(seconds, 2),
+            }
             logger.info(f"[fresh_notebooks] {name}: {seconds:.1f} s")
-    manifest.save()
-    logger.info(f"[fresh_notebooks] executed in {time.perf_counter() - start:.1f} s wall time")
+
+
+def _code_hash(cache, notebook) -> str:
+    """jupyter-cache's own key of the notebook (its code cells and their metadata)."""
+    return cache.create_hashed_notebook(notebook)[1]
+
+
+def _mark_current(app, docnames: list[str]) -> None:
+    """Touch the executed copies of the notebooks found current, so that a tool comparing their
+    time with the sources' (``tools/make_lab.py``) sees that this build checked them."""
+    folder = Path(app.outdir).parent / "jupyter_execute"
+    now = time.time()
+    for docname in docnames:
+        for suffix in (".ipynb", ".glue.json"):
+            copy = folder / f"{docname}{suffix}"
+            if copy.exists():
+                os.utime(copy, (now, now))
 
 
 def _drop(cache, notebook) -> None:
@@ -407,7 +482,7 @@ def _store(cache, path: Path, executed: str, seconds: float) -> None:
 
 def setup(app: Sphinx) -> dict:
     app.add_config_value("fresh_notebooks_package", "evalmetrics", "env")
-    app.add_config_value("fresh_notebooks_jobs", 0, "")
+    app.add_config_value("fresh_notebooks_jobs", 2, "")
     app.add_config_value("fresh_notebooks_requirements", "requirements.txt", "env")
     app.connect("env-get-outdated", on_get_outdated)
     app.connect("env-before-read-docs", on_before_read)

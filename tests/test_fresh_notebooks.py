@@ -48,7 +48,8 @@ def make_book(folder: Path) -> None:
     write_chapter(folder / "one.ipynb", "One", "a")
     write_chapter(folder / "two.ipynb", "Two", "b")
     (folder / "paste.md").write_text(
-        "# Paste\n\nThe first notebook's value is {glue:text}`one.ipynb::one_value:d`.\n"
+        "# Paste\n\nThe first notebook's value is {glue:text}`one.ipynb::one_value:d`, the "
+        "second's {glue:text}`two.ipynb::two_value:d`.\n"
     )
 
 
@@ -80,6 +81,7 @@ def test_a_rebuild_runs_exactly_what_changed(tmp_path):
     (book / "evalmetrics" / "a.py").write_text("VALUE = 333\n")
     assert build(book) == ["one"]
     assert "333" in page(book, "paste") and "111" not in page(book, "paste")
+    assert "222" in page(book, "paste")
 
     # Markdown only: the page is rebuilt, no notebook runs (the cached outputs are current)
     two = json.loads((book / "two.ipynb").read_text())
@@ -89,9 +91,19 @@ def test_a_rebuild_runs_exactly_what_changed(tmp_path):
     assert "New words." in page(book, "two")
 
     # the notebook's code: it runs
+    first_code = two["cells"][1]["source"]
     two["cells"][1]["source"] += "\nprint('more')"
     (book / "two.ipynb").write_text(json.dumps(two))
     assert build(book) == ["two"]
+
+    # the code reverted after the package changed: the copy cached for the old code was
+    # executed with the old package, so it runs again (and the pasted value is the new one)
+    (book / "evalmetrics" / "b.py").write_text("VALUE = 444\n")
+    assert build(book) == ["two"]
+    two["cells"][1]["source"] = first_code
+    (book / "two.ipynb").write_text(json.dumps(two))
+    assert build(book) == ["two"]
+    assert "444" in page(book, "paste") and "222" not in page(book, "paste")
 
 
 def test_the_input_key_follows_the_package_imports(tmp_path):
@@ -127,3 +139,21 @@ def test_the_real_chapters_depend_on_the_modules_they_use():
         "evalmetrics.stats",
         "evalmetrics.stats.proportion_ci",
     }
+
+
+def test_a_repository_module_a_notebook_puts_on_sys_path_is_an_input():
+    """The conventions page imports tools/spark_metrics.py (after sys.path.insert); that file
+    and the package modules it imports are part of the page's input key."""
+    import nbformat
+
+    path = ROOT / "reference" / "conventions.ipynb"
+    notebook = nbformat.read(path, as_version=4)
+    code = fresh_notebooks.notebook_code(notebook)
+    modules = set().union(*(fresh_notebooks.imported_modules(source) for source in code))
+    folders = [path.parent, ROOT, ROOT / "tools"]
+    local = fresh_notebooks.local_modules(modules, folders, ROOT / "evalmetrics")
+    assert ROOT / "tools" / "spark_metrics.py" in local
+    assert ROOT / "evalmetrics" / "datasets.py" in local
+    key = fresh_notebooks.input_key(notebook, path, ROOT, ROOT / "evalmetrics", "env")
+    assert key == fresh_notebooks.input_key(notebook, path, ROOT, ROOT / "evalmetrics", "env")
+    assert key != fresh_notebooks.input_key(notebook, path, ROOT, ROOT / "evalmetrics", "env2")

@@ -3,7 +3,7 @@
 The times are those recorded when each notebook last executed in a build
 (``_build/.jupyter_cache/fresh_notebooks.json``, written by ``_ext/fresh_notebooks.py``): one
 kernel per notebook, two notebooks at a time, so the wall time of a clean build's execution is
-about half the sum. A notebook not executed yet is listed as such.
+about half the sum. Notebooks that have not executed in a build yet are not listed.
 
 Usage: ``python tools/notebook_timings.py [--markdown]``.
 """
