@@ -60,6 +60,17 @@ def test_the_check_fails_on_a_visible_cell_that_needs_a_hidden_one():
         ("total = 1", "def show():\n    return total"),  # read inside a function body
         ("total = 1", "[total * i for i in range(3)]"),  # read inside a comprehension
         ("total = 1\ntotal = 2", "print(total + 1)"),
+        # read before the same statement binds it: the value came from the hidden cell
+        ("count = 0", "count += 1"),
+        ("scores = [2, 1]", "scores = sorted(scores)"),
+        ("acc = 0", "for i in range(3):\n    acc = acc + i"),
+        ("flag = True", "if flag:\n    flag = False"),
+        ("x = 1", "del x"),
+        ("table = {}", "table['a'] = 1"),
+        ("%%capture out\nprint(1)", "out.show()"),  # %%capture's variable
+        ("%time t = 5", "print(t)"),  # a line magic that runs a statement
+        ("%run helpers.py", "print(1)"),  # code the check cannot follow
+        ("exec('z = 1')", "print(z)"),
     ],
 )
 def test_the_check_sees_every_way_a_name_is_bound_and_read(hidden, visible):

@@ -23,6 +23,7 @@ Usage: ``python tools/cell_dependencies.py chapters/*.ipynb`` checks the reader'
 from __future__ import annotations
 
 import ast
+import re
 import symtable
 import sys
 from collections.abc import Iterable, Sequence
@@ -51,6 +52,8 @@ def _python(source: str) -> str:
     first, _, body = source.lstrip().partition("\n")
     if first.split(" ")[0] in PYTHON_CELL_MAGICS:
         source = body
+    # line magics whose argument is a Python statement run in the namespace
+    source = re.sub(r"^(\s*)%(?:time|timeit|prun)\s+", r"\1", source, flags=re.M)
     return TransformerManager().transform_cell(source)
 
 
@@ -86,31 +89,138 @@ def statement_names(statement: ast.stmt) -> tuple[set[str], set[str], bool]:
     return _global_reads(table, top=True), _bindings(table), star
 
 
+def expression_reads(*nodes: ast.AST | None) -> set[str]:
+    """Names the expressions read from the namespace (lambdas and comprehensions included)."""
+    names: set[str] = set()
+    for node in nodes:
+        if node is None:
+            continue
+        table = symtable.symtable(ast.unparse(node), "<expr>", "eval")
+        names |= _global_reads(table, top=True)
+    return names
+
+
+def _target_names(target: ast.AST) -> tuple[set[str], set[str]]:
+    """(names read, names bound) by an assignment target: ``x`` binds x, ``x[i]`` reads x, i."""
+    if isinstance(target, ast.Name):
+        return set(), {target.id}
+    if isinstance(target, (ast.Tuple, ast.List)):
+        reads, binds = set(), set()
+        for element in target.elts:
+            r, b = _target_names(element)
+            reads, binds = reads | r, binds | b
+        return reads, binds
+    if isinstance(target, ast.Starred):
+        return _target_names(target.value)
+    return expression_reads(target), set()  # attribute or subscript: reads the object
+
+
+def statement_events(statement: ast.stmt) -> list[tuple[str, set[str]]]:
+    """What a statement does to the namespace, in the order Python does it: ("read", names)
+    and ("bind", names) events. ``x = f(x)`` reads x before binding it; ``x += 1`` and
+    ``del x`` read x; a loop reads its iterable, binds its target, then runs its body. Other
+    statements (definitions, ``match``) read what they read and then bind what they bind."""
+    events: list[tuple[str, set[str]]] = []
+
+    def body(statements: list[ast.stmt]) -> None:
+        for inner in statements:
+            events.extend(statement_events(inner))
+
+    if isinstance(statement, ast.Assign):
+        events.append(("read", expression_reads(statement.value)))
+        for target in statement.targets:
+            reads, binds = _target_names(target)
+            events += [("read", reads), ("bind", binds)]
+    elif isinstance(statement, ast.AnnAssign):
+        reads, binds = _target_names(statement.target)
+        events += [("read", expression_reads(statement.value) | reads), ("bind", binds)]
+    elif isinstance(statement, ast.AugAssign):
+        reads, binds = _target_names(statement.target)
+        events.append(("read", expression_reads(statement.value) | reads | binds))
+        events.append(("bind", binds))
+    elif isinstance(statement, ast.Delete):
+        events.append(("read", expression_reads(*statement.targets)))
+    elif isinstance(statement, (ast.For, ast.AsyncFor)):
+        reads, binds = _target_names(statement.target)
+        events += [("read", expression_reads(statement.iter) | reads), ("bind", binds)]
+        body(statement.body)
+        body(statement.orelse)
+    elif isinstance(statement, (ast.While, ast.If)):
+        events.append(("read", expression_reads(statement.test)))
+        body(statement.body)
+        body(statement.orelse)
+    elif isinstance(statement, (ast.With, ast.AsyncWith)):
+        for item in statement.items:
+            events.append(("read", expression_reads(item.context_expr)))
+            if item.optional_vars is not None:
+                reads, binds = _target_names(item.optional_vars)
+                events += [("read", reads), ("bind", binds)]
+        body(statement.body)
+    elif isinstance(statement, ast.Try):
+        body(statement.body)
+        for handler in statement.handlers:
+            events.append(("read", expression_reads(handler.type)))
+            events.append(("bind", {handler.name} if handler.name else set()))
+            body(handler.body)
+        body(statement.orelse)
+        body(statement.finalbody)
+    elif isinstance(statement, (ast.Expr, ast.Return, ast.Raise, ast.Assert)):
+        events.append(("read", statement_names(statement)[0]))
+    else:
+        reads, binds, _ = statement_names(statement)
+        events += [("read", reads - binds), ("bind", binds)]
+    return events
+
+
+# code a dropped cell runs that the check cannot follow
+OPAQUE = re.compile(r"^\s*%run\b|\bexec\(|\beval\(", re.M)
+
+
 def unsatisfied_reads(cells: Sequence[Cell]) -> list[str]:
     """Every read in a kept cell whose name was last bound by a dropped cell, as a message."""
     last_binder: dict[str, Cell] = {}
     problems = []
     for cell in cells:
+        if not cell.kept and OPAQUE.search(cell.source):
+            problems.append(f"{cell.label} is dropped and runs code this check cannot follow")
         try:
             tree = ast.parse(_python(cell.source))
         except SyntaxError as exc:
             problems.append(f"{cell.label}: cannot be parsed ({exc.msg}, line {exc.lineno})")
             continue
+        captured = _capture_name(cell.source)
         for statement in tree.body:
-            reads, binds, star = statement_names(statement)
-            if cell.kept:
-                for name in sorted(reads - binds):
+            if isinstance(statement, ast.ImportFrom) and any(
+                a.name == "*" for a in statement.names
+            ):
+                if not cell.kept:
+                    problems.append(f"{cell.label} is dropped and star-imports: names unknown")
+            for kind, names in statement_events(statement):
+                if kind == "bind":
+                    for name in names:
+                        last_binder[name] = cell
+                    continue
+                if not cell.kept:
+                    continue
+                for name in sorted(names):
                     binder = last_binder.get(name)
                     if binder is not None and not binder.kept:
                         problems.append(
                             f"{cell.label} reads {name!r}, which the copy no longer defines: "
                             f"it was last set in {binder.label}, a dropped cell"
                         )
-            elif star:
-                problems.append(f"{cell.label} is dropped and star-imports: names unknown")
-            for name in binds:
-                last_binder[name] = cell
+        if captured:
+            last_binder[captured] = cell
     return problems
+
+
+def _capture_name(source: str) -> str | None:
+    """The variable ``%%capture out`` stores the captured output in, if any."""
+    first = source.lstrip().split("\n", 1)[0].split()
+    if first[:1] == ["%%capture"]:
+        names = [word for word in first[1:] if not word.startswith("-")]
+        return names[0] if names else None
+    return None
 
 
 def code_cells(notebook: dict) -> list[dict]:
