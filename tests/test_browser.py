@@ -330,17 +330,17 @@ def test_the_wait_sees_a_request_made_late_to_another_host(browser, tmp_path):
     """The page check waits for a quiet network, not for a clock: a request a page makes
     seconds after it loaded (a lazy font, a tracker) is still seen and reported.
 
-    The page below asks for a local image 0.7 s after it loaded, and 0.7 s after that image
+    The page below asks for a local image 0.3 s after it loaded, and 0.3 s after that image
     came back, for one from another host: a chain of requests with gaps shorter than the quiet
-    period (1 s; Playwright's "networkidle" used 0.5 s), so the wait sees both. (A request
-    after a longer silence is beyond any wait for a quiet network.)
+    period the page check uses (0.5 s, as Playwright's "networkidle"), so the wait sees both.
+    (A request after a longer silence is beyond any wait for a quiet network.)
     """
     (tmp_path / "late.html").write_text(
         "<html><body><p>late</p><script>"
         "const later = () => setTimeout(() => {"
-        " new Image().src = 'http://127.0.0.2:9/pixel.png'; }, 700);"
+        " new Image().src = 'http://127.0.0.2:9/pixel.png'; }, 300);"
         "setTimeout(() => { const img = new Image(); img.onerror = later; img.onload = later;"
-        " img.src = 'local.png'; }, 700);"
+        " img.src = 'local.png'; }, 300);"
         "</script></body></html>"
     )
     handler = functools.partial(_QuietHandler, directory=str(tmp_path))
@@ -351,7 +351,7 @@ def test_the_wait_sees_a_request_made_late_to_another_host(browser, tmp_path):
         page = context.new_page()
         watch = PageWatch(page)
         page.goto(f"http://127.0.0.1:{server.server_address[1]}/late.html", wait_until="load")
-        watch.wait_until_quiet(page, quiet=1.0, timeout=60)
+        watch.wait_until_quiet(page, timeout=60)  # the page check's own quiet period
         assert watch.foreign_requests == ["http://127.0.0.2:9/pixel.png"]
     finally:
         context.close()

@@ -9,9 +9,11 @@ a kernel) in a fresh virtual environment without jupyter-book or myst-nb, and th
 every module that any notebook imports, and every module the package imports (including the
 imports inside its functions, such as scikit-learn in ``datasets``), each by its absolute name.
 A kernel of that environment then runs a short notebook that imports the package and glues a
-value. Nothing else in a chapter depends on the environment (the book's build and nbval run the
-chapters themselves), so no chapter is executed a third time here, and ranx's compiled kernels
-are not compiled again in a new environment.
+value. The chapters' computations are run by the book's build and by nbval, so no chapter is
+executed a third time here, and ranx's compiled kernels are not compiled again in a new
+environment. What this test does not see: a chapter that reads a file of the repository
+(chapter 12 reads ``../reference/data/*.json``, so a downloaded chapter 12 needs those files
+next to it).
 """
 
 from __future__ import annotations
@@ -62,6 +64,9 @@ def absolute_imports(source: str) -> set[str]:
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             found.add(node.module)
+            # ``from sklearn import metrics`` needs the submodule sklearn.metrics; a name that
+            # is not a module is checked as an attribute (see missing_modules)
+            found.update(f"{node.module}:{alias.name}" for alias in node.names if alias.name != "*")
     return found
 
 
@@ -80,7 +85,9 @@ def modules_a_reader_needs(notebooks: list[Path]) -> set[str]:
     for path in (ROOT / "evalmetrics").rglob("*.py"):
         modules |= absolute_imports(path.read_text(encoding="utf-8"))
     # the standard library needs no install
-    return {name for name in modules if name.split(".")[0] not in sys.stdlib_module_names}
+    return {
+        name for name in modules if name.split(".")[0].split(":")[0] not in sys.stdlib_module_names
+    }
 
 
 def missing_modules(python: Path, modules: set[str]) -> list[str]:
@@ -89,8 +96,11 @@ def missing_modules(python: Path, modules: set[str]) -> list[str]:
         "import importlib, json, sys\n"
         "bad = []\n"
         "for name in json.loads(sys.argv[1]):\n"
+        "    module, _, attribute = name.partition(':')\n"
         "    try:\n"
-        "        importlib.import_module(name)\n"
+        "        imported = importlib.import_module(module)\n"
+        "        if attribute and not hasattr(imported, attribute):\n"
+        "            importlib.import_module(f'{module}.{attribute}')\n"
         "    except Exception as exc:\n"
         "        bad.append(f'{name}: {type(exc).__name__}: {exc}')\n"
         "print(json.dumps(bad))\n"
@@ -131,6 +141,9 @@ def test_the_import_check_catches_a_chapter_that_needs_myst_nb(tmp_path):
         )
     )
     assert "myst_nb" in modules_a_reader_needs([broken])
+    assert "myst_nb:glue" in modules_a_reader_needs([broken])
+    assert missing_modules(Path(sys.executable), {"sklearn:no_such_submodule"})
+    assert not missing_modules(Path(sys.executable), {"sklearn:metrics", "numpy:pi"})
     assert "myst_nb" not in modules_a_reader_needs(NOTEBOOKS), "a chapter imports myst_nb"
     assert missing_modules(Path(sys.executable), {"no_such_module_for_a_reader"})
 
