@@ -24,7 +24,7 @@ LAB_CHAPTERS ?= 04_third_level 11_dcg_ndcg
 
 help:
 	@echo "make book         build the HTML book into _build/html (warnings are errors)"
-	@echo "make check        the author's loop: lint, fast unit tests, rebuild only what changed (1-2 min)"
+	@echo "make check        the author's loop: lint, fast unit tests, rebuild only what changed"
 	@echo "make test         lint, unit tests (with Spark), notebooks (nbval), strict build, browser test"
 	@echo "make timings      each notebook's execution time in the last build, and the totals"
 	@echo "make lab          JupyterLab on a copy of the chapters (_build/lab), for self-study"

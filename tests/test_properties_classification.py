@@ -4,7 +4,7 @@ import math
 import warnings
 
 import numpy as np
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 import evalmetrics as em
@@ -84,12 +84,20 @@ def test_fbeta_per_class_lies_between_precision_and_recall(pair, beta, zero_divi
 
 
 @given(counts_st, betas, zero_divisions)
+@example(Counts(tp=0, fp=0, tn=0, fn=0), 1.0, 0.0)
+@example(Counts(tp=0, fp=0, tn=7, fn=0), 2.0, 1.0)
 def test_e_measure_is_one_minus_f(c, beta, zero_division):
+    """E = 1 - F where F is defined; where it is not (TP + FP + FN = 0), E is its own
+    zero_division value (documented: "it is E's value, not F's"), not 1 minus F's."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", em.UndefinedMetricWarning)
         e = c.e_measure(beta=beta, zero_division=zero_division)
         f = c.fbeta(beta=beta, zero_division=zero_division)
-    np.testing.assert_equal(e, 1.0 - f)
+    if c.tp + c.fp + c.fn == 0:
+        expected = math.nan if zero_division == "warn" else zero_division
+        np.testing.assert_equal(e, expected)
+    else:
+        np.testing.assert_equal(e, 1.0 - f)
 
 
 @given(
