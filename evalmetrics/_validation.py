@@ -21,6 +21,7 @@ __all__ = [
     "as_1d",
     "as_labels",
     "check_beta",
+    "check_alternative",
     "check_confidence",
     "check_binary_classes",
     "check_consistent_length",
@@ -686,22 +687,37 @@ def check_qrels(qrels: object, name: str = "qrels") -> dict:
     return judged
 
 
-def check_confidence(confidence: object) -> float:
-    """A confidence level strictly inside (0, 1), e.g. 0.95; anything else names ``confidence``."""
-    return check_in_interval(confidence, "confidence", 0.0, 1.0, low_open=True, high_open=True)
+def check_confidence(confidence_level: object) -> float:
+    """A confidence level strictly inside (0, 1), e.g. 0.95; names ``confidence_level``."""
+    return check_in_interval(
+        confidence_level, "confidence_level", 0.0, 1.0, low_open=True, high_open=True
+    )
 
 
 def check_random_state(random_state: object) -> np.random.Generator:
-    """None, a non-negative int or a numpy Generator -> a Generator (seeded randomness)."""
-    if random_state is None or isinstance(random_state, np.random.Generator):
-        return np.random.default_rng(random_state)
+    """None, a non-negative int, a numpy Generator or RandomState -> a Generator.
+
+    A Generator is used as given (its stream advances); a legacy ``RandomState`` seeds a new
+    Generator from one draw, so a seeded RandomState gives the same result every call.
+    """
+    if isinstance(random_state, np.random.Generator):
+        return random_state
+    if random_state is None:
+        return np.random.default_rng()
+    if isinstance(random_state, np.random.RandomState):
+        return np.random.default_rng(int(random_state.randint(0, 2**31 - 1)))
     if isinstance(random_state, (bool, np.bool_)) or not isinstance(
         random_state, (numbers.Integral, np.integer)
     ):
         raise TypeError(
-            "random_state must be None, a non-negative integer seed or a numpy.random.Generator,"
-            f" got {_describe(random_state)}"
+            "random_state must be None, a non-negative integer seed, a numpy.random.Generator"
+            f" or a numpy.random.RandomState, got {_describe(random_state)}"
         )
     if int(random_state) < 0:
         raise ValueError(f"random_state must be a non-negative integer seed, got {random_state}")
     return np.random.default_rng(int(random_state))
+
+
+def check_alternative(alternative: object) -> str:
+    """scipy's ``alternative``: 'two-sided', 'less' or 'greater'."""
+    return check_option(alternative, "alternative", ("two-sided", "less", "greater"))

@@ -65,6 +65,9 @@ DATA = {
     "n",  # its number of trials
     "score_a",  # delong_test: two models' scores on the same cases
     "score_b",
+    "y_true_a",  # delong_test_ind: the labels of two independent samples
+    "y_true_b",
+    "y_scores",  # auc_covariance(y_true, *y_scores): one score array per model
     "pred_a",  # mcnemar: two models' predictions on the same cases
     "pred_b",
     "a",  # paired_test: per-query values of two systems
@@ -100,6 +103,8 @@ SUBJECT_METHODS = {
     ("Parameter", "index_of"): ({"value"}, "the index of this slider value"),
     ("Parameter", "display"): ({"value"}, "the text of this slider value"),
     ("RankingExplorer", "toggle"): ({"rank"}, "toggle the item at this rank"),
+    # scipy's results take it positionally too: res.confidence_interval(0.9)
+    ("TestResult", "confidence_interval"): ({"confidence_level"}, "the interval at this level"),
 }
 
 # One name per concept, and the synonyms that must not appear in any public signature.
@@ -134,10 +139,11 @@ CANONICAL = {
     "DCG gain": ("gain", {"gain_type", "gain_fn", "gains", "exponential"}),
     "ideal grades": ("ideal", {"ideal_rels", "ideal_grades", "ideal_ranking", "idcg_rels"}),
     # evalmetrics.stats
-    # (not "level": fbeta_isocurve's level is the F value of the curve, another concept)
+    # (not "level": fbeta_isocurve's level is the F value of the curve, another concept);
+    # scipy's name (bootstrap, binomtest(...).proportion_ci, ttest_rel(...).confidence_interval)
     "confidence level": (
-        "confidence",
-        {"alpha", "cl", "conf", "conf_level", "confidence_level", "ci_level"},
+        "confidence_level",
+        {"alpha", "cl", "conf", "conf_level", "confidence", "ci_level"},
     ),
     "bootstrap / permutation resamples": (
         "n_resamples",
@@ -176,7 +182,7 @@ SAME_DEFAULT = {
     "average": "binary",
     "gain": "exponential",
     "labels": None,
-    "confidence": 0.95,
+    "confidence_level": 0.95,
     "missing_queries": "skip",
     "relevance_level": 1,
     "judged_only": False,
@@ -591,3 +597,27 @@ def test_ranking_helpers_do_not_validate():
     assert "_rr_rows" in {h.name for h in helpers}
     validating = {h.name: sorted(_calls_in(h) & checkers) for h in helpers}
     assert not {name: calls for name, calls in validating.items() if calls}
+
+
+def _contributing_option_names() -> list[str]:
+    """The names in CONTRIBUTING.md's "One name per meaning" table, in order."""
+    text = (PACKAGE_DIR.parent / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    start = text.index("**One name per meaning**")
+    table = text[start : text.index("`tests/test_api_shape.py` lists the synonyms", start)]
+    names = []
+    for line in table.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 2 and cells[1].startswith("`"):
+            names.extend(re.findall(r"`([a-z_0-9]+)`", cells[1]))
+    return names
+
+
+def test_contributing_lists_each_option_name_once_and_every_canonical_name():
+    names = _contributing_option_names()
+    assert len(names) > 20, "the table was not found"
+    repeated = sorted({n for n in names if names.count(n) > 1})
+    assert not repeated, f"CONTRIBUTING.md lists these option names more than once: {repeated}"
+    missing = sorted({name for name, _ in CANONICAL.values()} - set(names))
+    assert not missing, f"canonical names missing from CONTRIBUTING.md's table: {missing}"
+    refused = sorted(set(names) & set().union(*(bad for _, bad in CANONICAL.values())))
+    assert not refused, f"CONTRIBUTING.md's table lists refused synonyms: {refused}"

@@ -1,8 +1,13 @@
-"""Tests of evalmetrics.stats' paired tests: mcnemar, delong_test, paired_test.
+"""Tests of evalmetrics.stats' tests of two systems: mcnemar, delong_test, delong_test_ind and
+paired_test, signed first minus second as ``scipy.stats.ttest_rel(a, b)``.
 
-Every expected value comes from scipy called directly, a direct definition written here (the
-O(n^2) DeLong placements from all pairs, the 2^n sign flips of the randomization test, the
-discordant pairs counted in a loop) or hand arithmetic; none from the code under test.
+Every expected value comes from an independent reference: scipy called directly
+(``binomtest``, ``ttest_rel``, ``wilcoxon``, ``permutation_test``, ``bootstrap``), statsmodels
+(``mcnemar``), published values (the R package contingencytables, Fagerland, Lydersen and Laake,
+its tests of chapter 8), or a direct definition written here (the O(n^2) DeLong placements from
+all pairs, Newcombe's (1998) method 10 from scipy's Wilson intervals, the Walsh averages and the
+signed ranks by counting, the 2^n sign flips of the randomization test, the discordant pairs
+counted in a loop); none from the code under test.
 """
 
 from __future__ import annotations
@@ -20,14 +25,25 @@ import scipy.stats as ss
 from hypothesis import assume, given, settings
 from hypothesis import strategies as hst
 from sklearn.metrics import roc_auc_score
+from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
 
-from evalmetrics.stats import _tests
-from evalmetrics.stats._tests import TestResult, delong_test, mcnemar, paired_test
+import evalmetrics.stats as st
+from evalmetrics.stats import (
+    ConfidenceInterval,
+    TestResult,
+    _tests,
+    delong_test,
+    delong_test_ind,
+    mcnemar,
+    paired_test,
+)
 
 SEED = 20261201
 BLOCK_SIZE = 25
 N_BLOCKS = 4
 per_block = pytest.mark.parametrize("block", range(N_BLOCKS))
+ALTERNATIVES = ("two-sided", "greater", "less")
+SWAP = {"two-sided": "two-sided", "greater": "less", "less": "greater"}
 
 
 def _run_block(block, one_case):
@@ -49,54 +65,120 @@ def _seeded(function, seed):
     return {name: np.random.default_rng(seed)}
 
 
+def _interval(r, level=0.95):
+    return tuple(r.confidence_interval(level))
+
+
 # --- the result object -------------------------------------------------------------------------
 
 
 def test_result_fields_and_frozen():
-    names = [f.name for f in dataclasses.fields(TestResult)]
-    assert names == [
-        "statistic",
-        "pvalue",
-        "difference",
-        "ci_low",
-        "ci_high",
-        "confidence",
-        "method",
-    ]
+    fields = dataclasses.fields(TestResult)
+    names = [f.name for f in fields]
+    assert names[:5] == ["statistic", "pvalue", "estimate", "method", "alternative"]
+    assert all(name.startswith("_") for name in names[5:])  # the interval rule, private
     r = mcnemar([1, 0, 1], [1, 0, 0], [1, 1, 1])
     with pytest.raises(dataclasses.FrozenInstanceError):
         r.pvalue = 0.0  # type: ignore[misc]
-    for name in names[:-1]:
+    for name in ("statistic", "pvalue", "estimate"):
         assert type(getattr(r, name)) is float, name
-    assert isinstance(r.method, str)
+    assert (r.method, r.alternative) == ("exact", "two-sided")
+    for old in ("difference", "ci_low", "ci_high", "confidence"):
+        assert not hasattr(r, old), old
+
+
+def _every_test():
+    """One call of each test (and method) on small data: (name, result, interval's name)."""
+    y = [0, 0, 0, 0, 1, 1, 1, 1]
+    score_a = [0.1, 0.2, 0.3, 0.5, 0.4, 0.6, 0.8, 0.9]
+    score_b = [0.1, 0.5, 0.3, 0.7, 0.4, 0.6, 0.8, 0.2]
+    a = [0.30, 0.45, 0.55, 0.12, 0.60, 0.35, 0.50, 0.41]
+    b = [0.20, 0.35, 0.50, 0.10, 0.40, 0.30, 0.52, 0.40]
+    pred_a = [0, 0, 1, 0, 1, 1, 1, 1]
+    pred_b = [0, 1, 1, 1, 0, 0, 1, 1]
+    resampling = {"n_resamples": 500, "random_state": 3}
+    return [
+        ("mcnemar exact", mcnemar(y, pred_a, pred_b), "newcombe"),
+        ("mcnemar chi2", mcnemar(y, pred_a, pred_b, method="chi2"), "newcombe"),
+        ("delong_test", delong_test(y, score_a, score_b), "delong"),
+        ("delong_test_ind", delong_test_ind(y, score_a, y[1:], score_b[1:]), "delong"),
+        ("paired t", paired_test(a, b), "t"),
+        ("paired wilcoxon", paired_test(a, b, method="wilcoxon"), "hodges-lehmann"),
+        (
+            "paired randomization",
+            paired_test(a, b, method="randomization", **resampling),
+            "percentile",
+        ),
+        ("paired bootstrap", paired_test(a, b, method="bootstrap", **resampling), "percentile"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("name", "r", "interval"), _every_test(), ids=[case[0] for case in _every_test()]
+)
+def test_results_unpack_like_scipy(name, r, interval):
+    statistic, pvalue = r
+    assert (statistic, pvalue) == (r.statistic, r.pvalue)
+    assert (r[0], r[1], len(r)) == (r.statistic, r.pvalue, 2)
+    ci = r.confidence_interval(0.9)  # positional, as scipy's confidence_interval(0.9)
+    assert isinstance(ci, ConfidenceInterval)
+    low, high = ci
+    assert (low, high) == (ci.low, ci.high) == (ci[0], ci[1]) and len(ci) == 2
+    assert type(low) is float and type(high) is float
+    assert (ci.estimate, ci.confidence_level, ci.method) == (r.estimate, 0.9, interval)
+    low, high = r.confidence_interval(0.9)
+    assert r.confidence_interval(confidence_level=0.9) == ci
+    assert r.confidence_interval().confidence_level == 0.95
+    wide_low, wide_high = r.confidence_interval(0.99)
+    assert wide_low <= low <= r.estimate <= high <= wide_high
+
+
+def test_paired_t_unpacks_exactly_as_scipy_ttest_rel():
+    a = [0.30, 0.45, 0.55, 0.12, 0.60, 0.35]
+    b = [0.20, 0.35, 0.50, 0.10, 0.40, 0.30]
+    ref = ss.ttest_rel(a, b)
+    statistic, pvalue = paired_test(a, b)
+    assert (statistic, pvalue) == tuple(ref)
+    low, high = paired_test(a, b).confidence_interval(0.9)
+    assert (low, high) == tuple(ref.confidence_interval(0.9))
+
+
+@pytest.mark.parametrize("level", [0, 1, 1.5, -0.1, 95])
+@pytest.mark.parametrize(
+    ("name", "r", "interval"), _every_test()[::3], ids=[case[0] for case in _every_test()[::3]]
+)
+def test_confidence_level_outside_0_1_raises_naming_it(name, r, interval, level):
+    with pytest.raises(ValueError, match=r"^confidence_level must lie in \(0, 1\)"):
+        r.confidence_interval(level)
 
 
 def test_public_names_and_doctests():
-    assert sorted(_tests.__all__) == ["TestResult", "delong_test", "mcnemar", "paired_test"]
+    assert sorted(_tests.__all__) == ["delong_test", "delong_test_ind", "mcnemar", "paired_test"]
     for name in _tests.__all__:
         doc = inspect.getdoc(getattr(_tests, name))
         assert doc and "Examples" in doc and ">>>" in doc, f"{name} has no doctest"
 
 
 def test_evalmetrics_stats_reexports_the_tests():
-    import evalmetrics.stats as st
-
     for name in _tests.__all__:
         assert getattr(st, name) is getattr(_tests, name), name
         assert name in st.__all__, name
+    assert st.TestResult is TestResult and "TestResult" in st.__all__
 
 
 def test_options_are_keyword_only():
     for function, data in (
         (mcnemar, {"y_true", "pred_a", "pred_b"}),
         (delong_test, {"y_true", "score_a", "score_b"}),
+        (delong_test_ind, {"y_true_a", "score_a", "y_true_b", "score_b"}),
         (paired_test, {"a", "b"}),
     ):
         params = inspect.signature(function).parameters.values()
         positional = {p.name for p in params if p.kind is p.POSITIONAL_OR_KEYWORD}
         assert positional == data, function.__name__
         keyword = {p.name for p in params if p.kind is p.KEYWORD_ONLY}
-        assert "confidence" in keyword
+        assert "alternative" in keyword and "confidence" not in keyword, function.__name__
+        assert inspect.signature(function).parameters["alternative"].default == "two-sided"
 
 
 # --- McNemar -----------------------------------------------------------------------------------
@@ -113,6 +195,38 @@ def _discordant(y, a, b):
     return b_count, c_count
 
 
+def _table_arrays(both, b, c, neither):
+    """y_true, pred_a, pred_b realising a paired table: ``both`` cases right under A and B,
+    ``b`` right under A only, ``c`` under B only, ``neither``."""
+    y = np.ones(both + b + c + neither, dtype=int)
+    pred_a = np.repeat([1, 1, 0, 0], [both, b, c, neither])
+    pred_b = np.repeat([1, 0, 1, 0], [both, b, c, neither])
+    return y, pred_a, pred_b
+
+
+def _newcombe_reference(both, b, c, neither, level):
+    """Newcombe (1998), Statistics in Medicine 17, 2635-2650, method 10, written from the paper
+    (as contingencytables' Newcombe_square_and_add_CI_paired_2x2): Wilson intervals (l1, u1),
+    (l2, u2) of the marginal proportions p1 = (both + b)/N, p2 = (both + c)/N, taken from
+    scipy's binomtest, and the correlation psi = A / sqrt(product of the margins) with
+    A = both * neither - b * c replaced by A - N/2 when A > N/2 and by 0 when 0 <= A <= N/2
+    (psi = 0 when a margin is 0)."""
+    n = both + b + c + neither
+    p1, p2 = (both + b) / n, (both + c) / n
+    l1, u1 = ss.binomtest(both + b, n).proportion_ci(level, method="wilson")
+    l2, u2 = ss.binomtest(both + c, n).proportion_ci(level, method="wilson")
+    margins = [both + b, c + neither, both + c, b + neither]
+    cross = both * neither - b * c
+    if min(margins) == 0:
+        psi = 0.0
+    else:
+        numerator = cross - n / 2 if cross > n / 2 else (0.0 if cross >= 0 else cross)
+        psi = numerator / math.sqrt(math.prod(margins))
+    lower_sq = (p1 - l1) ** 2 - 2 * psi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2
+    upper_sq = (p2 - l2) ** 2 - 2 * psi * (p2 - l2) * (u1 - p1) + (u1 - p1) ** 2
+    return p1 - p2 - math.sqrt(max(lower_sq, 0.0)), p1 - p2 + math.sqrt(max(upper_sq, 0.0))
+
+
 def test_mcnemar_hand_example():
     # A right on 0-5, B right on 2-9: b = 2, c = 4, n = 10.
     y = [1] * 10
@@ -121,20 +235,72 @@ def test_mcnemar_hand_example():
     r = mcnemar(y, a, b)
     # two-sided binomial(6, 1/2): P(X <= 2) + P(X >= 4) = 2 * (1 + 6 + 15) / 64
     assert r.pvalue == pytest.approx(44 / 64, abs=1e-15)
-    assert r.statistic == 2.0
-    assert r.difference == pytest.approx(0.2, abs=1e-15)  # acc_B 0.8 - acc_A 0.6
-    # Wald: sqrt((b + c) - (c - b)^2 / n) / n = sqrt(6 - 0.4) / 10
-    half = 1.959963984540054 * math.sqrt(5.6) / 10
-    assert (r.ci_low, r.ci_high) == pytest.approx((0.2 - half, 0.2 + half), abs=1e-12)
-    assert r.method == "mcnemar-exact" and r.confidence == 0.95
-    chi = mcnemar(y, a, b, exact=False)
-    assert chi.statistic == pytest.approx(1 / 6, abs=1e-15)  # (|2 - 4| - 1)^2 / 6
-    assert chi.pvalue == pytest.approx(ss.chi2.sf(1 / 6, 1), abs=1e-15)
-    assert chi.method == "mcnemar-chi2"
+    assert r.statistic == -2.0  # b - c
+    assert r.estimate == pytest.approx(-0.2, abs=1e-15)  # acc_A 0.6 - acc_B 0.8
+    # both = 4, b = 2, c = 4, neither = 0 (a zero margin: psi = 0)
+    want = _newcombe_reference(4, 2, 4, 0, 0.95)
+    assert _interval(r) == pytest.approx(want, abs=1e-12)
+    assert (r.method, r.alternative) == ("exact", "two-sided")
+    chi = mcnemar(y, a, b, method="chi2")
+    assert chi.statistic == pytest.approx(-1 / math.sqrt(6), abs=1e-15)  # -(|2 - 4| - 1)/sqrt 6
+    assert chi.pvalue == pytest.approx(ss.chi2.sf(1 / 6, 1), abs=1e-15)  # z^2 = 1/6, 1 df
+    assert chi.method == "chi2"
+    assert _interval(chi) == _interval(r)  # the interval does not depend on the test
+
+
+def test_mcnemar_matches_published_values_of_contingencytables():
+    """contingencytables (R; Fagerland, Lydersen and Laake 2017, Statistical Analysis of
+    Contingency Tables), tests/testthat/test-ch8.R, table cavo_2012 = [[59, 6], [16, 80]]
+    (rows: first test +/-, columns: second test +/-). Published to the printed digits."""
+    y, a, b = _table_arrays(59, 6, 16, 80)
+    assert _discordant(y, a, b) == (6, 16)
+    exact = mcnemar(y, a, b)
+    # "Newcombe square-and-add CI: estimate = -0.0621 (95% CI -0.1186 to -0.0046)"
+    assert exact.estimate == pytest.approx(-0.0621, abs=5e-5)
+    low, high = exact.confidence_interval(0.95)
+    assert low == pytest.approx(-0.1186, abs=5e-5)
+    assert high == pytest.approx(-0.0046, abs=5e-5)
+    # "The McNemar exact conditional test: P = 0.052479"
+    assert exact.pvalue == pytest.approx(0.052479, abs=5e-7)
+    # "McNemar test with continuity correction: P = 0.055009, Z =  1.919" (|Z|: ours is signed
+    # b - c, here negative)
+    corrected = mcnemar(y, a, b, method="chi2")
+    assert corrected.pvalue == pytest.approx(0.055009, abs=5e-7)
+    assert corrected.statistic < 0
+    assert abs(corrected.statistic) == pytest.approx(1.919, abs=5e-4)
+    # "The McNemar asymptotic test: P = 0.033006, Z = -2.132" (Z = (n12 - n21)/sqrt(n12 + n21))
+    plain = mcnemar(y, a, b, method="chi2", correction=False)
+    assert plain.pvalue == pytest.approx(0.033006, abs=5e-7)
+    assert plain.statistic == pytest.approx(-2.132, abs=5e-4)
+
+
+def _random_table(rng):
+    """(both, b, c, neither): sizes from 1 to about 300, zeros in every cell now and then."""
+    cells = rng.integers(0, rng.integers(1, 80, size=4) + 1)
+    cells[rng.random(4) < 0.15] = 0
+    if cells.sum() == 0:
+        cells[int(rng.integers(0, 4))] = 1
+    return tuple(int(v) for v in cells)
 
 
 @per_block
-def test_mcnemar_matches_scipy_binomtest_and_chi2(block):
+def test_newcombe_interval_matches_an_independent_implementation(block):
+    def one_case(seed):
+        rng = np.random.default_rng(seed)
+        table = _random_table(rng)
+        y, a, b = _table_arrays(*table)
+        r = mcnemar(y, a, b)
+        for level in (0.8, 0.95, 0.99):
+            want = _newcombe_reference(*table, level)
+            assert _interval(r, level) == pytest.approx(want, abs=1e-12), (table, level)
+        low, high = _interval(r)
+        assert -1.0 <= low <= r.estimate <= high <= 1.0
+
+    _run_block(block, one_case)
+
+
+@per_block
+def test_mcnemar_matches_scipy_binomtest_and_statsmodels(block):
     def one_case(seed):
         rng = np.random.default_rng(seed)
         n = int(rng.integers(1, 300))
@@ -142,35 +308,73 @@ def test_mcnemar_matches_scipy_binomtest_and_chi2(block):
         y = rng.integers(0, n_classes, n)
         a = np.where(rng.random(n) < rng.random(), y, rng.integers(0, n_classes, n))
         b = np.where(rng.random(n) < rng.random(), y, rng.integers(0, n_classes, n))
-        confidence = float(rng.choice([0.8, 0.9, 0.95, 0.99]))
+        level = float(rng.choice([0.8, 0.9, 0.95, 0.99]))
         bc, cc = _discordant(y.tolist(), a.tolist(), b.tolist())
-        exact = mcnemar(y, a, b, confidence=confidence)
-        chi = mcnemar(y, a, b, exact=False, confidence=confidence)
-        diff = (np.mean(b == y) - np.mean(a == y)).item()
-        for r in (exact, chi):
-            assert r.difference == pytest.approx(diff, abs=1e-12)
-            assert r.confidence == confidence
+        right_a, right_b = (a == y), (b == y)
+        both = int(np.sum(right_a & right_b))
+        table = [[both, bc], [cc, n - both - bc - cc]]
+        diff = (np.mean(right_a) - np.mean(right_b)).item()
+        newcombe = _newcombe_reference(both, bc, cc, n - both - bc - cc, level)
+        for method in ("exact", "chi2"):
+            r = mcnemar(y, a, b, method=method)
+            assert r.estimate == pytest.approx(diff, abs=1e-12)
+            assert _interval(r, level) == pytest.approx(newcombe, abs=1e-12)
         if bc + cc == 0:
-            for r in (exact, chi):
-                assert (r.statistic, r.pvalue, r.ci_low, r.ci_high) == (0.0, 1.0, 0.0, 0.0)
+            for method, alternative in itertools.product(("exact", "chi2"), ALTERNATIVES):
+                r = mcnemar(y, a, b, method=method, alternative=alternative)
+                assert (r.statistic, r.pvalue, r.estimate) == (0.0, 1.0, 0.0)
             return
-        assert exact.pvalue == ss.binomtest(bc, bc + cc, 0.5).pvalue
-        # the same p as statsmodels' formula: twice the binomial tail of min(b, c), at most 1
-        tail = min(1.0, 2 * ss.binom.cdf(min(bc, cc), bc + cc, 0.5))
-        assert exact.pvalue == pytest.approx(tail, rel=1e-12)
-        assert exact.statistic == min(bc, cc)
-        stat = (abs(bc - cc) - 1) ** 2 / (bc + cc)
-        assert chi.statistic == pytest.approx(stat, rel=1e-14)
-        assert chi.pvalue == pytest.approx(ss.chi2.sf(stat, 1), rel=1e-12, abs=1e-300)
-        # Agresti's Wald interval of the paired difference
-        p12, p21 = bc / n, cc / n
-        se = math.sqrt(((p12 + p21) - (p21 - p12) ** 2) / n)
-        z = ss.norm.ppf(0.5 + confidence / 2)
-        for r in (exact, chi):
-            assert r.ci_low == pytest.approx(diff - z * se, abs=1e-12)
-            assert r.ci_high == pytest.approx(diff + z * se, abs=1e-12)
+        for alternative in ALTERNATIVES:
+            exact = mcnemar(y, a, b, alternative=alternative)
+            assert exact.statistic == bc - cc
+            assert exact.pvalue == ss.binomtest(bc, bc + cc, 0.5, alternative=alternative).pvalue
+        # two-sided: statsmodels' exact binomial and chi-square p-values
+        exact = mcnemar(y, a, b)
+        assert exact.pvalue == pytest.approx(sm_mcnemar(table, exact=True).pvalue, rel=1e-12)
+        plain = mcnemar(y, a, b, method="chi2", correction=False)
+        ref = sm_mcnemar(table, exact=False, correction=False)
+        assert plain.statistic**2 == pytest.approx(ref.statistic, rel=1e-12)
+        assert plain.pvalue == pytest.approx(ref.pvalue, rel=1e-10, abs=1e-300)
+        assert plain.statistic == pytest.approx((bc - cc) / math.sqrt(bc + cc), rel=1e-14)
+        corrected = mcnemar(y, a, b, method="chi2")
+        assert math.copysign(1, corrected.statistic) == math.copysign(1, bc - cc) or bc == cc
+        if bc != cc:  # b == c: the documented difference, tested below
+            ref = sm_mcnemar(table, exact=False, correction=True)
+            assert corrected.statistic**2 == pytest.approx(ref.statistic, rel=1e-12)
+            assert corrected.pvalue == pytest.approx(ref.pvalue, rel=1e-10, abs=1e-300)
+        # one-sided: the normal approximation of P(B >= b) and P(B <= b), B ~ Bin(b + c, 1/2),
+        # with the continuity correction of 1/2 on b (1 on b - c)
+        for shift in (1, 0):
+            se = math.sqrt(bc + cc)
+            greater = mcnemar(y, a, b, method="chi2", correction=bool(shift), alternative="greater")
+            less = mcnemar(y, a, b, method="chi2", correction=bool(shift), alternative="less")
+            assert greater.pvalue == pytest.approx(
+                ss.norm.sf((bc - cc - shift) / se), rel=1e-12, abs=1e-300
+            )
+            assert less.pvalue == pytest.approx(
+                ss.norm.cdf((bc - cc + shift) / se), rel=1e-12, abs=1e-300
+            )
+            if abs(bc - cc) >= shift:  # two-sided = twice the smaller one-sided p
+                two = mcnemar(y, a, b, method="chi2", correction=bool(shift))
+                smaller = min(greater.pvalue, less.pvalue)
+                assert two.pvalue == pytest.approx(min(1, 2 * smaller), rel=1e-12, abs=1e-300)
 
     _run_block(block, one_case)
+
+
+def test_mcnemar_b_equal_c_is_the_documented_difference_from_statsmodels():
+    y, a, b = _table_arrays(5, 3, 3, 4)
+    table = [[5, 3], [3, 4]]
+    r = mcnemar(y, a, b, method="chi2")
+    assert (r.statistic, r.pvalue, r.estimate) == (0.0, 1.0, 0.0)
+    # statsmodels (as R's mcnemar.test) squares |b - c| - 1 = -1: chi2 = 1/(b + c), p < 1
+    ref = sm_mcnemar(table, exact=False, correction=True)
+    assert ref.statistic == pytest.approx(1 / 6, abs=1e-15)
+    assert ref.pvalue == pytest.approx(ss.chi2.sf(1 / 6, 1), abs=1e-15) and ref.pvalue < 1
+    # without the correction and with the exact test the two agree: no evidence at all
+    assert mcnemar(y, a, b, method="chi2", correction=False).pvalue == 1.0
+    assert sm_mcnemar(table, exact=False, correction=False).pvalue == pytest.approx(1.0)
+    assert mcnemar(y, a, b).pvalue == 1.0 == sm_mcnemar(table, exact=True).pvalue
 
 
 def test_mcnemar_string_and_multiclass_labels():
@@ -180,18 +384,31 @@ def test_mcnemar_string_and_multiclass_labels():
     r = mcnemar(y, a, b)
     # b = 1 (case 1), c = 3 (cases 2, 4, 6)
     assert r.pvalue == pytest.approx(ss.binomtest(1, 4, 0.5).pvalue, abs=0)
-    assert r.difference == pytest.approx(2 / 7, abs=1e-15)
+    assert r.statistic == -2.0
+    assert r.estimate == pytest.approx(-2 / 7, abs=1e-15)
 
 
-def test_mcnemar_ties_b_equal_c():
+def test_mcnemar_no_discordant_pairs():
     y = [1, 1, 1, 1]
-    a = [1, 1, 0, 0]
-    b = [0, 0, 1, 1]
-    assert mcnemar(y, a, b).pvalue == 1.0
-    chi = mcnemar(y, a, b, exact=False)
-    # Edwards' correction as in R's mcnemar.test: (|2 - 2| - 1)^2 / 4 = 0.25, not 0
-    assert chi.statistic == 0.25
-    assert chi.pvalue == pytest.approx(ss.chi2.sf(0.25, 1), abs=1e-15)
+    a = b = [1, 1, 0, 0]
+    for method in ("exact", "chi2"):
+        r = mcnemar(y, a, b, method=method)
+        assert (r.statistic, r.pvalue, r.estimate) == (0.0, 1.0, 0.0)
+        # the interval is still Newcombe's (both = 2, neither = 2)
+        assert _interval(r) == pytest.approx(_newcombe_reference(2, 0, 0, 2, 0.95), abs=1e-12)
+
+
+def test_mcnemar_correction_false_warns_with_the_exact_test():
+    y, a, b = _table_arrays(3, 2, 4, 1)
+    with pytest.warns(UserWarning) as caught:
+        mcnemar(y, a, b, correction=False)
+    assert [str(w.message) for w in caught] == [
+        "correction is ignored with method='exact' (set to False)"
+    ]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        mcnemar(y, a, b)
+        mcnemar(y, a, b, method="chi2", correction=False)
 
 
 # --- DeLong's test ----------------------------------------------------------------------------
@@ -206,7 +423,7 @@ def _placements_by_pairs(positive, scores):
 
 
 def _delong_by_definition(y, score_a, score_b):
-    """(AUC_B - AUC_A, its standard error), from the O(n^2) placements."""
+    """(AUC_A - AUC_B, its standard error), from the O(n^2) placements."""
     positive = np.asarray(y) == 1
     v10a, v01a = _placements_by_pairs(positive, np.asarray(score_a, dtype=float))
     v10b, v01b = _placements_by_pairs(positive, np.asarray(score_b, dtype=float))
@@ -215,7 +432,22 @@ def _delong_by_definition(y, score_a, score_b):
     s01 = np.cov(np.stack([v01a, v01b]), ddof=1)
     s = s10 / m + s01 / n
     var = s[0, 0] + s[1, 1] - 2 * s[0, 1]
-    return v10b.mean() - v10a.mean(), math.sqrt(max(var, 0.0))
+    return v10a.mean() - v10b.mean(), math.sqrt(max(var, 0.0))
+
+
+def _auc_and_variance_by_definition(y, scores):
+    """(AUC, DeLong's variance) of one model, from the O(n^2) placements."""
+    positive = np.asarray(y) == 1
+    v10, v01 = _placements_by_pairs(positive, np.asarray(scores, dtype=float))
+    return v10.mean(), np.var(v10, ddof=1) / v10.size + np.var(v01, ddof=1) / v01.size
+
+
+def _normal_p(z, alternative):
+    return {
+        "two-sided": 2 * ss.norm.sf(abs(z)),
+        "greater": ss.norm.sf(z),
+        "less": ss.norm.cdf(z),
+    }[alternative]
 
 
 def _scored_case(rng, n):
@@ -235,20 +467,26 @@ def test_delong_matches_the_quadratic_definition_with_ties(block):
         rng = np.random.default_rng(seed)
         y, a, b = _scored_case(rng, int(rng.integers(4, 400)))
         diff, se = _delong_by_definition(y, a, b)
-        r = delong_test(y, a, b)
-        assert r.difference == pytest.approx(diff, abs=1e-12)
+        for alternative in ALTERNATIVES:
+            r = delong_test(y, a, b, alternative=alternative)
+            assert r.estimate == pytest.approx(diff, abs=1e-12)
+            if se == 0:
+                assert diff == 0 and (r.statistic, r.pvalue) == (0.0, 1.0)
+                continue
+            z = diff / se
+            assert r.statistic == pytest.approx(z, rel=1e-12, abs=1e-12)
+            want = _normal_p(z, alternative)
+            assert r.pvalue == pytest.approx(want, rel=1e-9, abs=1e-15), alternative
         if se == 0:
-            assert diff == 0 and (r.statistic, r.pvalue) == (0.0, 1.0)
             return
-        z = diff / se
-        assert r.statistic == pytest.approx(z, rel=1e-12, abs=1e-12)
-        assert r.pvalue == pytest.approx(2 * ss.norm.sf(abs(z)), rel=1e-9, abs=1e-15)
+        r = delong_test(y, a, b)
         half = ss.norm.ppf(0.975) * se
-        assert r.ci_low == pytest.approx(max(diff - half, -1.0), abs=1e-12)
-        assert r.ci_high == pytest.approx(min(diff + half, 1.0), abs=1e-12)
+        low, high = _interval(r)
+        assert low == pytest.approx(max(diff - half, -1.0), abs=1e-12)
+        assert high == pytest.approx(min(diff + half, 1.0), abs=1e-12)
         # the AUCs are scikit-learn's
-        sk = roc_auc_score(y, b) - roc_auc_score(y, a)
-        assert r.difference == pytest.approx(sk, abs=1e-12)
+        sk = roc_auc_score(y, a) - roc_auc_score(y, b)
+        assert r.estimate == pytest.approx(sk, abs=1e-12)
 
     _run_block(block, one_case)
 
@@ -260,8 +498,8 @@ def test_delong_se_matches_stratified_bootstrap_at_n_2000():
     signal = rng.normal(size=n) + y
     a = signal + rng.normal(size=n)
     b = signal + rng.normal(size=n) * 0.5
-    r = delong_test(y, a, b)
-    se = (r.ci_high - r.ci_low) / (2 * ss.norm.ppf(0.975))
+    low, high = delong_test(y, a, b).confidence_interval()
+    se = (high - low) / (2 * ss.norm.ppf(0.975))
     pos, neg = np.flatnonzero(y == 1), np.flatnonzero(y == 0)
     m, n_neg = pos.size, neg.size
     n_boot = 1000
@@ -276,7 +514,7 @@ def test_delong_se_matches_stratified_bootstrap_at_n_2000():
         return (ranks[:, :m].sum(axis=1) - m * (m + 1) / 2) / (m * n_neg)
 
     assert aucs(a)[0] == pytest.approx(roc_auc_score(y[index[0]], a[index[0]]), abs=1e-12)
-    boot_se = (aucs(b) - aucs(a)).std(ddof=1)
+    boot_se = (aucs(a) - aucs(b)).std(ddof=1)
     # the SD of n_boot normal draws has relative error about 1 / sqrt(2 n_boot) = 2.9%: 4 of those
     assert se == pytest.approx(boot_se, rel=4 / math.sqrt(2 * n_boot)), (se, boot_se)
 
@@ -285,22 +523,68 @@ def test_delong_hand_example_and_string_labels():
     y = ["neg", "neg", "neg", "neg", "pos", "pos", "pos", "pos"]
     a = [0.1, 0.5, 0.3, 0.7, 0.4, 0.6, 0.8, 0.2]  # 10 of 16 pairs: 0.625
     b = [0.1, 0.2, 0.3, 0.5, 0.4, 0.6, 0.8, 0.9]  # 15 of 16 pairs: 0.9375
-    r = delong_test(y, a, b, pos_label="pos", confidence=0.9)
-    assert r.difference == 0.3125
+    r = delong_test(y, a, b, pos_label="pos")
+    assert r.estimate == -0.3125
     diff, se = _delong_by_definition([label == "pos" for label in y], a, b)
-    assert r.statistic == pytest.approx(0.3125 / se, rel=1e-12)
-    assert r.ci_high - r.ci_low == pytest.approx(2 * ss.norm.ppf(0.95) * se, rel=1e-12)
-    assert r.method == "delong" and r.confidence == 0.9
+    assert diff == -0.3125
+    assert r.statistic == pytest.approx(-0.3125 / se, rel=1e-12)
+    low, high = r.confidence_interval(0.9)
+    assert high - low == pytest.approx(2 * ss.norm.ppf(0.95) * se, rel=1e-12)
+    assert (r.method, r.alternative) == ("delong", "two-sided")
 
 
 def test_delong_identical_scores_give_no_evidence():
     y = [0, 1, 0, 1, 1, 0]
     s = [0.3, 0.2, 0.1, 0.9, 0.5, 0.5]
-    r = delong_test(y, s, s)
-    assert (r.statistic, r.pvalue, r.difference, r.ci_low, r.ci_high) == (0, 1, 0, 0, 0)
+    # the interval is the point 0, one-sided up to the bound of a difference of AUCs
+    for alternative, interval in zip(ALTERNATIVES, [(0, 0), (0, 1), (-1, 0)], strict=True):
+        r = delong_test(y, s, s, alternative=alternative)
+        assert (r.statistic, r.pvalue, r.estimate) == (0, 1, 0)
+        assert _interval(r) == interval
     # a monotone transform orders every pair the same way: the same
     r = delong_test(y, s, np.exp(s))
-    assert (r.statistic, r.pvalue, r.difference) == (0.0, 1.0, 0.0)
+    assert (r.statistic, r.pvalue, r.estimate) == (0.0, 1.0, 0.0)
+
+
+@per_block
+def test_delong_test_ind_matches_the_quadratic_definition(block):
+    def one_case(seed):
+        rng = np.random.default_rng(seed)
+        y_a, score_a, _ = _scored_case(rng, int(rng.integers(4, 300)))
+        y_b, _, score_b = _scored_case(rng, int(rng.integers(4, 300)))
+        auc_a, var_a = _auc_and_variance_by_definition(y_a, score_a)
+        auc_b, var_b = _auc_and_variance_by_definition(y_b, score_b)
+        diff, se = auc_a - auc_b, math.sqrt(var_a + var_b)
+        level = float(rng.choice([0.9, 0.95]))
+        for alternative in ALTERNATIVES:
+            r = delong_test_ind(y_a, score_a, y_b, score_b, alternative=alternative)
+            assert r.estimate == pytest.approx(diff, abs=1e-12)
+            assert r.statistic == pytest.approx(diff / se, rel=1e-12, abs=1e-12)
+            want = _normal_p(diff / se, alternative)
+            assert r.pvalue == pytest.approx(want, rel=1e-9, abs=1e-15), alternative
+        half = ss.norm.ppf(0.5 + level / 2) * se
+        low, high = _interval(delong_test_ind(y_a, score_a, y_b, score_b), level)
+        assert low == pytest.approx(max(diff - half, -1.0), abs=1e-12)
+        assert high == pytest.approx(min(diff + half, 1.0), abs=1e-12)
+        assert r.estimate == pytest.approx(
+            roc_auc_score(y_a, score_a) - roc_auc_score(y_b, score_b), abs=1e-12
+        )
+
+    _run_block(block, one_case)
+
+
+def test_delong_test_ind_string_labels_and_the_paired_test_differ():
+    rng = np.random.default_rng(SEED)
+    y, a, b = _scored_case(rng, 120)
+    words = np.where(y == 1, "pos", "neg")
+    r = delong_test_ind(words, a, words, b, pos_label="pos")
+    assert r == delong_test_ind(y, a, y, b)
+    # the same cases twice: the unpaired test ignores the covariance the paired test subtracts
+    auc_a, var_a = _auc_and_variance_by_definition(y, a)
+    auc_b, var_b = _auc_and_variance_by_definition(y, b)
+    assert r.statistic == pytest.approx((auc_a - auc_b) / math.sqrt(var_a + var_b), rel=1e-12)
+    diff, se = _delong_by_definition(y, a, b)
+    assert delong_test(y, a, b).statistic == pytest.approx(diff / se, rel=1e-12)
 
 
 # --- paired tests ------------------------------------------------------------------------------
@@ -319,45 +603,149 @@ def test_paired_t_matches_scipy_ttest_rel(block):
     def one_case(seed):
         rng = np.random.default_rng(seed)
         a, b = _per_query(rng, int(rng.integers(3, 200)))
-        confidence = float(rng.choice([0.9, 0.95, 0.99]))
-        r = paired_test(a, b, confidence=confidence)
-        ref = ss.ttest_rel(b, a)
-        low, high = ref.confidence_interval(confidence_level=confidence)
-        assert r.statistic == ref.statistic
-        assert r.pvalue == ref.pvalue
-        assert (r.ci_low, r.ci_high) == (low, high)
-        assert r.difference == pytest.approx(np.mean(b - a), abs=1e-15)
-        assert r.method == "t"
+        level = float(rng.choice([0.9, 0.95, 0.99]))
+        for alternative in ALTERNATIVES:
+            r = paired_test(a, b, alternative=alternative)
+            ref = ss.ttest_rel(a, b, alternative=alternative)
+            assert r.statistic == ref.statistic
+            assert r.pvalue == pytest.approx(ref.pvalue, rel=1e-12, abs=1e-300)
+            want = ref.confidence_interval(confidence_level=level)
+            assert _interval(r, level) == pytest.approx(tuple(want), rel=1e-12, abs=1e-15)
+            assert r.estimate == pytest.approx(np.mean(a - b), abs=1e-15)
+            assert (r.method, r.alternative) == ("t", alternative)
+        two = ss.ttest_rel(a, b)
+        r = paired_test(a, b)
+        assert (r.statistic, r.pvalue) == (two.statistic, two.pvalue)
+        assert _interval(r, level) == tuple(two.confidence_interval(confidence_level=level))
 
     _run_block(block, one_case)
+
+
+def _walsh_averages(d):
+    """(d_i + d_j)/2 for i <= j, sorted (the definition)."""
+    d = np.asarray(d, dtype=float)
+    i, j = np.triu_indices(d.size)
+    return np.sort((d[i] + d[j]) / 2)
+
+
+def _signed_rank_sum(d):
+    """W+ - W-: the ranks of |d| (midranks for ties) counted pair by pair, signed; zeros out."""
+    d = np.asarray(d, dtype=float)
+    d = d[d != 0]
+    size = np.abs(d)
+    below = (size[None, :] < size[:, None]).sum(axis=1)
+    tied = (size[None, :] == size[:, None]).sum(axis=1)  # itself included
+    ranks = 1 + below + (tied - 1) / 2
+    return float(np.sum(np.sign(d) * ranks))
 
 
 @per_block
-def test_paired_wilcoxon_matches_scipy(block):
+def test_paired_wilcoxon_matches_scipy_and_the_definitions(block):
     def one_case(seed):
         rng = np.random.default_rng(seed)
         a, b = _per_query(rng, int(rng.integers(3, 120)))
-        r = paired_test(a, b, method="wilcoxon", n_resamples=200, random_state=seed)
+        d = a - b
+        nonzero = d[d != 0]
+        if nonzero.size == 0:
+            return
+        for alternative in ALTERNATIVES:
+            r = paired_test(a, b, method="wilcoxon", alternative=alternative)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")  # scipy may note the switch to the normal approx.
+                ref = ss.wilcoxon(a, b, alternative=alternative)
+            assert r.pvalue == ref.pvalue, alternative
+            assert r.statistic == pytest.approx(_signed_rank_sum(d), abs=1e-9)
+            assert r.estimate == pytest.approx(np.median(_walsh_averages(nonzero)), abs=1e-15)
+            low, high = _interval(r)
+            assert low <= r.estimate <= high
+        # W+ is scipy's two-sided statistic min(W+, W-) when W+ is the smaller
+        total = nonzero.size * (nonzero.size + 1) / 2
+        w_plus = (total + r.statistic) / 2
         with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # scipy may note the switch to the normal approx.
-            ref = ss.wilcoxon(b, a)
-        assert r.statistic == ref.statistic
-        assert r.pvalue == ref.pvalue
-        assert r.ci_low <= r.difference <= r.ci_high or r.ci_low == r.ci_high
+            warnings.simplefilter("ignore")
+            assert min(w_plus, total - w_plus) == pytest.approx(ss.wilcoxon(a, b).statistic)
 
     _run_block(block, one_case)
 
 
+def _hl_case(seed):
+    """Per-query values whose differences are nonzero with distinct |d| (the exact case)."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(8, 21))
+    while True:
+        d = np.round(rng.normal(rng.uniform(-0.5, 0.5), 1, n), 3)
+        a = np.round(rng.random(n), 3)
+        b = a - d
+        d = a - b  # as the function computes it
+        if np.all(d != 0) and np.unique(np.abs(d)).size == n:
+            return a, b, d
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_hodges_lehmann_interval_inverts_scipy_exact_wilcoxon(seed):
+    """The exact interval is the set of shifts t that wilcoxon(d - t, method="exact") does not
+    reject: checked between every two neighbouring Walsh averages (where W+ is constant), so
+    the ends must be Walsh averages and the test must switch at them."""
+    a, b, d = _hl_case(SEED + seed)
+    walsh = _walsh_averages(d)
+    distinct = walsh[np.r_[True, np.diff(walsh) > 1e-9]]
+    grid = np.r_[distinct[0] - 1, (distinct[1:] + distinct[:-1]) / 2, distinct[-1] + 1]
+    cases = [("two-sided", 0.9), ("two-sided", 0.95), ("greater", 0.9), ("less", 0.95)]
+    failures = []
+    for alternative, level in cases:
+        r = paired_test(a, b, method="wilcoxon", alternative=alternative)
+        assert r.estimate == np.median(walsh)
+        low, high = r.confidence_interval(level)
+        for end in (low, high):
+            assert math.isinf(end) or np.min(np.abs(walsh - end)) == 0, end
+        for t in grid:
+            p = ss.wilcoxon(d - t, method="exact", alternative=alternative).pvalue
+            if (p >= 1 - level) != (low < t < high):
+                failures.append(f"{alternative} {level}: t={t:.6g} p={p:.4g}, [{low}, {high}]")
+    assert not failures, "\n".join(failures[:10])
+
+
+def test_hodges_lehmann_normal_approximation_is_near_the_exact_inversion():
+    """Above n = 50 the ends use the normal approximation of the signed-rank distribution
+    (Hollander and Wolfe): at n = 60 within 3 Walsh averages of the exact inversion (scipy's
+    exact wilcoxon, bisected over the averages), and never inside it."""
+    rng = np.random.default_rng(SEED)
+    n = 60
+    a = rng.random(n) + 1
+    b = a - rng.normal(0.2, 1, n)
+    d = a - b
+    assert np.unique(np.abs(d)).size == n
+    walsh = _walsh_averages(d)
+    mids = (walsh[1:] + walsh[:-1]) / 2
+    for level in (0.9, 0.95, 0.99):
+        # the first midpoint (from below) the exact test does not reject: p rises with t there
+        lo, hi = 0, mids.size // 2
+        while lo < hi:
+            middle = (lo + hi) // 2
+            if ss.wilcoxon(d - mids[middle], method="exact").pvalue >= 1 - level:
+                hi = middle
+            else:
+                lo = middle + 1
+        low, high = paired_test(a, b, method="wilcoxon").confidence_interval(level)
+        got = int(np.searchsorted(walsh, low))
+        assert walsh[got] == low and walsh[walsh.size - 1 - got] == high  # symmetric ends
+        assert lo - 3 <= got <= lo, (level, got, lo)
+
+
 def _exact_randomization_p(d):
-    """P(|mean of sign-flipped d| >= |mean of d|) over all 2^n sign patterns, enumerated."""
-    n = len(d)
-    observed = abs(sum(d))
-    extreme = 0
-    for signs in itertools.product((1, -1), repeat=n):
-        total = sum(s * v for s, v in zip(signs, d, strict=True))
-        if abs(total) >= observed * (1 - 1e-12):
-            extreme += 1
-    return extreme / 2**n
+    """P(mean of sign-flipped d is as extreme as the mean of d) over all 2^n sign patterns,
+    enumerated (row r of ``signs`` is the binary expansion of r): two-sided, greater, less."""
+    d = np.asarray(d, dtype=float)
+    n = d.size
+    signs = 1 - 2 * ((np.arange(2**n)[:, None] >> np.arange(n)) & 1)
+    totals = signs @ d
+    observed = totals[0]  # the all-plus pattern
+    tolerance = 1e-12 * abs(observed)
+    return {
+        "two-sided": np.mean(np.abs(totals) >= abs(observed) - tolerance),
+        "greater": np.mean(totals >= observed - tolerance),
+        "less": np.mean(totals <= observed + tolerance),
+    }
 
 
 @pytest.mark.parametrize("n", [2, 3, 5, 8, 11, 13, 16])
@@ -370,14 +758,22 @@ def test_randomization_p_equals_exact_enumeration(n):
             b = rng.integers(0, 5, n).astype(float)
         else:
             a, b = _per_query(rng, n)
-        d = (b - a).tolist()
+        d = (a - b).tolist()
         if not any(d):
             continue
         expected = _exact_randomization_p(d)
-        r = paired_test(a, b, method="randomization", n_resamples=2**n, random_state=seed)
-        if not r.pvalue == pytest.approx(expected, rel=1e-12):
-            failures.append(f"seed {seed}: {r.pvalue} != {expected} (d={d})")
-        assert r.statistic == pytest.approx(np.mean(d), abs=1e-15)
+        for alternative in ALTERNATIVES:
+            r = paired_test(
+                a,
+                b,
+                method="randomization",
+                alternative=alternative,
+                n_resamples=2**n,
+                random_state=seed,
+            )
+            if not r.pvalue == pytest.approx(expected[alternative], rel=1e-12):
+                failures.append(f"seed {seed} {alternative}: {r.pvalue} != {expected} (d={d})")
+            assert r.statistic == r.estimate == pytest.approx(np.mean(d), abs=1e-15)
     assert not failures, "\n".join(failures)
 
 
@@ -385,7 +781,7 @@ def test_randomization_monte_carlo_agrees_with_exact_within_error():
     rng = np.random.default_rng(SEED)
     n = 18
     a, b = _per_query(rng, n)
-    d = b - a
+    d = a - b
     signs = 1 - 2 * ((np.arange(2**n)[:, None] >> np.arange(n)) & 1)  # all 2^18 patterns
     means = signs @ d / n
     exact = np.mean(np.abs(means) >= abs(d.mean()) * (1 - 1e-12))
@@ -393,12 +789,13 @@ def test_randomization_monte_carlo_agrees_with_exact_within_error():
     assert abs(r.pvalue - exact) <= 4 * math.sqrt(exact * (1 - exact) / 4999) + 2 / 4999
 
 
-def test_randomization_matches_scipy_permutation_test():
+@pytest.mark.parametrize("alternative", ALTERNATIVES)
+def test_randomization_matches_scipy_permutation_test(alternative):
     rng = np.random.default_rng(SEED)
     a, b = _per_query(rng, 40)
 
     def statistic(x, y, axis):
-        return np.mean(y - x, axis=axis)
+        return np.mean(x - y, axis=axis)
 
     ref = ss.permutation_test(
         (a, b),
@@ -406,42 +803,54 @@ def test_randomization_matches_scipy_permutation_test():
         permutation_type="samples",
         vectorized=True,
         n_resamples=20000,
+        alternative=alternative,
         **_seeded(ss.permutation_test, 5),
     )
-    r = paired_test(a, b, method="randomization", n_resamples=20000, random_state=7)
+    r = paired_test(
+        a, b, method="randomization", alternative=alternative, n_resamples=20000, random_state=7
+    )
     p = ref.pvalue
     assert abs(r.pvalue - p) <= 5 * math.sqrt(2 * p * (1 - p) / 20000) + 1e-4
 
 
-@pytest.mark.parametrize("method", ["bootstrap", "randomization", "wilcoxon"])
+@pytest.mark.parametrize("method", ["bootstrap", "randomization"])
 def test_bootstrap_interval_matches_scipy_bootstrap(method):
     rng = np.random.default_rng(SEED)
     a, b = _per_query(rng, 60)
-    d = b - a
+    d = a - b
     ref = ss.bootstrap(
         (d,), np.mean, method="percentile", n_resamples=20000, **_seeded(ss.bootstrap, 3)
     )
     r = paired_test(a, b, method=method, n_resamples=20000, random_state=4)
     sd = ref.standard_error
+    low, high = _interval(r)
     # quantiles of 20,000 draws: Monte Carlo error well under a tenth of the SE
-    assert r.ci_low == pytest.approx(ref.confidence_interval.low, abs=0.1 * sd)
-    assert r.ci_high == pytest.approx(ref.confidence_interval.high, abs=0.1 * sd)
+    assert low == pytest.approx(ref.confidence_interval.low, abs=0.1 * sd)
+    assert high == pytest.approx(ref.confidence_interval.high, abs=0.1 * sd)
 
 
+@pytest.mark.parametrize("alternative", ALTERNATIVES)
 @pytest.mark.parametrize("shift", [0.0, 0.02, 0.05])
-def test_bootstrap_p_value_from_scipy_bootstrap_distribution(shift):
+def test_bootstrap_p_value_from_scipy_bootstrap_distribution(shift, alternative):
     rng = np.random.default_rng(SEED)
-    a = rng.beta(2, 3, 50)
-    b = np.clip(a + rng.normal(shift, 0.1, 50), 0, 1)
-    d = b - a
+    b = rng.beta(2, 3, 50)
+    a = np.clip(b + rng.normal(shift, 0.1, 50), 0, 1)
+    d = a - b
     B = 20000
     ref = ss.bootstrap(
         (d,), np.mean, n_resamples=B, method="percentile", **_seeded(ss.bootstrap, 1)
     )
-    dist = ref.bootstrap_distribution
-    expected = (1 + np.sum(np.abs(dist - d.mean()) >= abs(d.mean()))) / (B + 1)
-    r = paired_test(a, b, method="bootstrap", n_resamples=B, random_state=2)
-    assert r.statistic == pytest.approx(d.mean(), abs=1e-15)
+    null = ref.bootstrap_distribution - d.mean()
+    extreme = {
+        "two-sided": np.abs(null) >= abs(d.mean()),
+        "greater": null >= d.mean(),
+        "less": null <= d.mean(),
+    }[alternative]
+    expected = (1 + np.sum(extreme)) / (B + 1)
+    r = paired_test(
+        a, b, method="bootstrap", alternative=alternative, n_resamples=B, random_state=2
+    )
+    assert r.statistic == r.estimate == pytest.approx(d.mean(), abs=1e-15)
     assert abs(r.pvalue - expected) <= 5 * math.sqrt(2 * expected * (1 - expected) / B) + 2 / B
 
 
@@ -450,45 +859,132 @@ def test_bootstrap_p_value_by_definition_small_case():
     # mean of a resample is (4 - 2k)/4 for k draws of the -1. |mean* - 0.5| >= 0.5 holds for
     # mean* in {0, -0.5, -1} or {1}: k = 0 (81 tuples), 2, 3, 4 (54 + 12 + 1). Expected
     # share (81 + 67) / 256 = 148 / 256.
-    a = [0.0, 0.0, 0.0, 1.0]
-    b = [1.0, 1.0, 1.0, 0.0]
+    a = [1.0, 1.0, 1.0, 0.0]
+    b = [0.0, 0.0, 0.0, 1.0]
     B = 40000
     r = paired_test(a, b, method="bootstrap", n_resamples=B, random_state=0)
     share = 148 / 256
     assert abs(r.pvalue - share) <= 5 * math.sqrt(share * (1 - share) / B)
-    assert r.difference == 0.5
+    assert r.estimate == 0.5
+    # one-sided "greater": mean* - 0.5 >= 0.5 only at k = 0, 81 of 256
+    r = paired_test(a, b, method="bootstrap", alternative="greater", n_resamples=B, random_state=0)
+    share = 81 / 256
+    assert abs(r.pvalue - share) <= 5 * math.sqrt(share * (1 - share) / B)
 
 
+@pytest.mark.parametrize("alternative", ALTERNATIVES)
 @pytest.mark.parametrize("method", ["t", "wilcoxon", "randomization", "bootstrap"])
-def test_identical_systems_give_no_evidence(method):
+def test_identical_systems_give_no_evidence(method, alternative):
     a = [0.1, 0.5, 0.3, 0.9]
-    r = paired_test(a, list(a), method=method)
-    assert (r.statistic, r.pvalue, r.difference, r.ci_low, r.ci_high) == (0, 1, 0, 0, 0)
-    assert r.method == method
+    r = paired_test(a, list(a), method=method, alternative=alternative)
+    assert (r.statistic, r.pvalue, r.estimate) == (0, 1, 0)
+    # the point 0, one-sided up to the unbounded end
+    interval = {"two-sided": (0, 0), "greater": (0, math.inf), "less": (-math.inf, 0)}
+    assert _interval(r) == interval[alternative]
+    assert (r.method, r.alternative) == (method, alternative)
 
 
-def test_random_state_makes_resampling_reproducible():
+# --- one-sided intervals -----------------------------------------------------------------------
+
+
+def _one_sided_cases():
+    """(name, call(alternative) -> TestResult, the parameter's bounds)."""
+    rng = np.random.default_rng(SEED)
+    y, score_a, score_b = _scored_case(rng, 150)
+    a, b = _per_query(rng, 40)
+    table = _table_arrays(40, 12, 21, 30)
+    resampling = {"n_resamples": 2000, "random_state": 9}
+    unit, line = (-1.0, 1.0), (-math.inf, math.inf)
+    return [
+        ("mcnemar exact", lambda alt: mcnemar(*table, alternative=alt), unit),
+        ("mcnemar chi2", lambda alt: mcnemar(*table, method="chi2", alternative=alt), unit),
+        ("delong_test", lambda alt: delong_test(y, score_a, score_b, alternative=alt), unit),
+        (
+            "delong_test_ind",
+            lambda alt: delong_test_ind(
+                y[:80], score_a[:80], y[80:], score_b[80:], alternative=alt
+            ),
+            unit,
+        ),
+        ("wilcoxon", lambda alt: paired_test(a, b, method="wilcoxon", alternative=alt), line),
+        (
+            "randomization",
+            lambda alt: paired_test(a, b, method="randomization", alternative=alt, **resampling),
+            line,
+        ),
+        (
+            "bootstrap",
+            lambda alt: paired_test(a, b, method="bootstrap", alternative=alt, **resampling),
+            line,
+        ),
+    ]
+
+
+@pytest.mark.parametrize("level", [0.8, 0.95])
+@pytest.mark.parametrize(
+    ("name", "call", "bounds"), _one_sided_cases(), ids=[c[0] for c in _one_sided_cases()]
+)
+def test_one_sided_interval_is_one_end_of_the_two_sided_at_2c_minus_1(name, call, bounds, level):
+    two_low, two_high = call("two-sided").confidence_interval(2 * level - 1)
+    greater = tuple(call("greater").confidence_interval(level))
+    less = tuple(call("less").confidence_interval(level))
+    assert greater == pytest.approx((two_low, bounds[1]), abs=1e-12)
+    assert less == pytest.approx((bounds[0], two_high), abs=1e-12)
+    assert greater[1] == bounds[1] and less[0] == bounds[0]
+
+
+def test_one_sided_t_interval_is_scipys():
     rng = np.random.default_rng(SEED)
     a, b = _per_query(rng, 30)
-    for method in ("bootstrap", "randomization", "wilcoxon"):
-        one = paired_test(a, b, method=method, n_resamples=500, random_state=11)
-        two = paired_test(a, b, method=method, n_resamples=500, random_state=11)
-        assert one == two
-        gen = paired_test(
-            a, b, method=method, n_resamples=500, random_state=np.random.default_rng(11)
-        )
-        assert gen == one
+    for alternative in ("greater", "less"):
+        for level in (0.8, 0.9, 0.95):
+            want = ss.ttest_rel(a, b, alternative=alternative).confidence_interval(level)
+            got = paired_test(a, b, alternative=alternative).confidence_interval(level)
+            assert tuple(got) == pytest.approx(tuple(want), rel=1e-12)
+            assert math.isinf(got.high if alternative == "greater" else got.low)
 
 
-def test_t_warns_about_options_it_ignores():
-    a, b = [0.1, 0.2, 0.4], [0.2, 0.2, 0.6]
-    with pytest.warns(UserWarning, match="n_resamples is ignored with method='t' \\(set to"):
-        paired_test(a, b, n_resamples=100)
-    with pytest.warns(UserWarning, match="random_state is ignored with method='t' \\(set to"):
-        paired_test(a, b, random_state=0)
+# --- random_state and ignored options ----------------------------------------------------------
+
+
+def _same(r, s):
+    return r == s and r.confidence_interval() == s.confidence_interval()
+
+
+@pytest.mark.parametrize("method", ["bootstrap", "randomization"])
+def test_random_state_int_generator_and_randomstate(method):
+    rng = np.random.default_rng(SEED)
+    a, b = _per_query(rng, 30)
+
+    def run(random_state):
+        return paired_test(a, b, method=method, n_resamples=500, random_state=random_state)
+
+    one = run(11)
+    assert _same(one, run(11))
+    assert _same(one, run(np.random.default_rng(11)))  # a Generator seeded alike: its stream
+    assert _same(run(np.random.RandomState(11)), run(np.random.RandomState(11)))
+    assert not _same(one, run(12))  # the seed matters
+    generator = np.random.default_rng(5)
+    assert not _same(run(generator), run(generator))  # a Generator is used, not reseeded
+    for bad in (11.0, "11", True):
+        with pytest.raises(TypeError, match=r"^random_state must be None"):
+            run(bad)
+
+
+@pytest.mark.parametrize("method", ["t", "wilcoxon"])
+def test_t_and_wilcoxon_warn_about_options_they_ignore(method):
+    a, b = [0.1, 0.2, 0.4, 0.5], [0.2, 0.2, 0.6, 0.3]
+    with pytest.warns(UserWarning) as caught:
+        paired_test(a, b, method=method, n_resamples=100, random_state=0)
+    assert [str(w.message) for w in caught] == [
+        f"n_resamples is ignored with method={method!r} (set to 100)",
+        f"random_state is ignored with method={method!r} (set to 0)",
+    ]
+    assert caught[0].filename == __file__  # the warning points at the caller
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        paired_test(a, b)
+        paired_test(a, b, method=method)
+        paired_test(a, b, method="bootstrap", n_resamples=100, random_state=0)
 
 
 # --- properties (hypothesis) -------------------------------------------------------------------
@@ -522,56 +1018,64 @@ def two_scorers(draw):
 
 
 def _swapped_agrees(r, s):
-    assert s.difference == pytest.approx(-r.difference, abs=1e-12)
+    """s tests (second, first) with the mirrored alternative: the same evidence, mirrored."""
+    assert s.estimate == pytest.approx(-r.estimate, abs=1e-12)
+    assert s.statistic == pytest.approx(-r.statistic, abs=1e-12)
     assert s.pvalue == pytest.approx(r.pvalue, rel=1e-9, abs=1e-15)
-    assert s.ci_low == pytest.approx(-r.ci_high, abs=1e-9)
-    assert s.ci_high == pytest.approx(-r.ci_low, abs=1e-9)
+    r_low, r_high = r.confidence_interval()
+    s_low, s_high = s.confidence_interval()
+    assert s_low == pytest.approx(-r_high, abs=1e-9)
+    assert s_high == pytest.approx(-r_low, abs=1e-9)
 
 
 def _contains_estimate(r):
-    assert r.ci_low - 1e-12 <= r.difference <= r.ci_high + 1e-12, r
+    low, high = r.confidence_interval()
+    assert low - 1e-12 <= r.estimate <= high + 1e-12, r
     assert 0.0 <= r.pvalue <= 1.0
 
 
 @settings(max_examples=60, deadline=None)
-@given(two_classifiers(), hst.booleans())
-def test_mcnemar_swap_and_interval_properties(data, exact):
+@given(two_classifiers(), hst.sampled_from(["exact", "chi2"]), hst.sampled_from(ALTERNATIVES))
+def test_mcnemar_swap_and_interval_properties(data, method, alternative):
     y, a, b = data
-    r = mcnemar(y, a, b, exact=exact)
-    _swapped_agrees(r, mcnemar(y, b, a, exact=exact))
-    assert r.statistic == mcnemar(y, b, a, exact=exact).statistic
+    r = mcnemar(y, a, b, method=method, alternative=alternative)
+    _swapped_agrees(r, mcnemar(y, b, a, method=method, alternative=SWAP[alternative]))
     _contains_estimate(r)
 
 
 @settings(max_examples=60, deadline=None)
-@given(two_scorers())
-def test_delong_swap_and_interval_properties(data):
+@given(two_scorers(), hst.sampled_from(ALTERNATIVES))
+def test_delong_swap_and_interval_properties(data, alternative):
     y, a, b = data
     try:
-        r = delong_test(y, a, b)
+        r = delong_test(y, a, b, alternative=alternative)
     except ValueError as error:  # a zero standard error with different AUCs
         assume("standard error" not in str(error))
         raise
-    s = delong_test(y, b, a)
+    s = delong_test(y, b, a, alternative=SWAP[alternative])
     _swapped_agrees(r, s)
-    assert s.statistic == pytest.approx(-r.statistic, abs=1e-12)
     _contains_estimate(r)
-    assert -1.0 <= r.ci_low <= r.ci_high <= 1.0
+    low, high = r.confidence_interval()
+    assert -1.0 <= low <= high <= 1.0
 
 
 @settings(max_examples=40, deadline=None)
-@given(paired_values(), hst.sampled_from(["t", "wilcoxon", "randomization", "bootstrap"]))
-def test_paired_swap_and_interval_properties(data, method):
+@given(
+    paired_values(),
+    hst.sampled_from(["t", "wilcoxon", "randomization", "bootstrap"]),
+    hst.sampled_from(ALTERNATIVES),
+)
+def test_paired_swap_and_interval_properties(data, method, alternative):
     a, b = data
-    options = {} if method == "t" else {"n_resamples": 300, "random_state": 3}
+    options = {} if method in ("t", "wilcoxon") else {"n_resamples": 300, "random_state": 3}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", RuntimeWarning)  # scipy's precision notes on tiny sets
         try:
-            r = paired_test(a, b, method=method, **options)
+            r = paired_test(a, b, method=method, alternative=alternative, **options)
         except ValueError as error:  # t on differences without spread
             assume("every difference" not in str(error))
             raise
-        s = paired_test(b, a, method=method, **options)
+        s = paired_test(b, a, method=method, alternative=SWAP[alternative], **options)
     _swapped_agrees(r, s)
     _contains_estimate(r)
 
@@ -590,8 +1094,10 @@ BAD_INPUTS = [
     ("mcnemar: empty y_true", mcnemar, ([], [], []), {}, ValueError, r"y_true is empty"),
     ("mcnemar: NaN pred_a", mcnemar, (Y, [0, 1, np.nan, 1, 0, 0], P), {}, ValueError, r"pred_a"),
     ("mcnemar: scores as pred_b", mcnemar, (Y, P, S), {}, ValueError, r"pred_b .*non-integer"),
-    ("mcnemar: exact not bool", mcnemar, (Y, P, P), {"exact": "yes"}, TypeError, r"exact must"),
-    ("mcnemar: confidence 1", mcnemar, (Y, P, P), {"confidence": 1.0}, ValueError, r"confidence"),
+    ("mcnemar: correction text", mcnemar, (Y, P, P), {"correction": "yes"}, TypeError, "correc"),
+    ("mcnemar: unknown method", mcnemar, (Y, P, P), {"method": "wald"}, ValueError, r"^method"),
+    ("mcnemar: old exact=", mcnemar, (Y, P, P), {"exact": True}, TypeError, r"exact"),
+    ("mcnemar: alternative", mcnemar, (Y, P, P), {"alternative": "x"}, ValueError, "^alternat"),
     ("mcnemar: mixed label kinds", mcnemar, (Y, list("abcabc"), P), {}, TypeError, r"pred_a"),
     ("mcnemar: 2-D pred_a", mcnemar, (Y, [P, P], P), {}, ValueError, r"pred_a must be 1-D"),
     # delong_test
@@ -602,26 +1108,49 @@ BAD_INPUTS = [
     ("delong: NaN in score_a", delong_test, (Y, [np.nan] + S[1:], S), {}, ValueError, "score_a"),
     ("delong: inf in score_b", delong_test, (Y, S, S[:-1] + [np.inf]), {}, ValueError, "score_b"),
     ("delong: score_b shorter", delong_test, (Y, S, S[:-1]), {}, ValueError, r"score_b has 5"),
-    ("delong: confidence 0", delong_test, (Y, S, S), {"confidence": 0}, ValueError, "confidence"),
-    ("delong: confidence 1.5", delong_test, (Y, S, S), {"confidence": 1.5}, ValueError, "confid"),
+    ("delong: alternative", delong_test, (Y, S, S), {"alternative": "<"}, ValueError, "^altern"),
+    ("delong: old confidence=", delong_test, (Y, S, S), {"confidence": 0.9}, TypeError, "confid"),
     (
         "delong: constant score_a against a perfect score_b (standard error 0)",
         delong_test,
         (Y, [0.5] * 6, [0, 1, 0, 1, 1, 0]),
         {},
         ValueError,
-        r"score_a and score_b",
+        r"standard error of AUC_A - AUC_B = -0.5 is 0",
     ),
     ("delong: text scores", delong_test, (Y, list("abcdef"), S), {}, TypeError, r"score_a must"),
+    # delong_test_ind
+    ("ind: y_true_b one class", delong_test_ind, (Y, S, [1] * 6, S), {}, ValueError, "y_true_b"),
+    ("ind: score_b shorter", delong_test_ind, (Y, S, Y, S[:-1]), {}, ValueError, "score_b has 5"),
+    ("ind: y_true_a shorter", delong_test_ind, (Y[:-1], S, Y, S), {}, ValueError, "y_true_a has"),
+    ("ind: NaN score_a", delong_test_ind, (Y, [np.nan] + S[1:], Y, S), {}, ValueError, "score_a"),
+    (
+        "ind: three classes in y_true_b",
+        delong_test_ind,
+        (Y, S, [0, 1, 2, 0, 1, 2], S),
+        {},
+        ValueError,
+        "y_true_b",
+    ),
+    ("ind: pos_label", delong_test_ind, (Y, S, Y, S), {"pos_label": 3}, ValueError, "pos_label"),
+    (
+        "ind: alternative",
+        delong_test_ind,
+        (Y, S, Y, S),
+        {"alternative": "bigger"},
+        ValueError,
+        "^alternative",
+    ),
     # paired_test
     ("paired: b shorter", paired_test, (A, B[:-1]), {}, ValueError, r"b has 3"),
     ("paired: one query", paired_test, ([0.1], [0.2]), {}, ValueError, r"a and b .*at least 2"),
     ("paired: unknown method", paired_test, (A, B), {"method": "anova"}, ValueError, r"method"),
+    ("paired: alternative", paired_test, (A, B), {"alternative": "up"}, ValueError, "^alterna"),
     ("paired: n_resamples 0", paired_test, (A, B), {"n_resamples": 0}, ValueError, "n_resamples"),
     ("paired: n_resamples 1.5", paired_test, (A, B), {"n_resamples": 1.5}, TypeError, "n_resam"),
-    ("paired: confidence < 0", paired_test, (A, B), {"confidence": -0.1}, ValueError, "confid"),
-    ("paired: confidence bool", paired_test, (A, B), {"confidence": True}, TypeError, "confid"),
+    ("paired: old confidence=", paired_test, (A, B), {"confidence": 0.9}, TypeError, "confid"),
     ("paired: seed text", paired_test, (A, B), {"random_state": "x"}, TypeError, "random_state"),
+    ("paired: seed float", paired_test, (A, B), {"random_state": 1.0}, TypeError, "random_sta"),
     ("paired: seed < 0", paired_test, (A, B), {"random_state": -1}, ValueError, "random_state"),
     ("paired: NaN in a", paired_test, ([np.nan, 1, 2], [1, 2, 3]), {}, ValueError, r"a contains"),
     ("paired: 2-D b", paired_test, (A, [B, B]), {}, ValueError, r"b must be 1-D"),
@@ -631,7 +1160,7 @@ BAD_INPUTS = [
         (A, [v + 0.25 for v in A]),
         {},
         ValueError,
-        r"every difference b - a",
+        r"every difference a - b",
     ),
 ]
 
@@ -642,8 +1171,10 @@ BAD_INPUTS = [
     ids=[case[0] for case in BAD_INPUTS],
 )
 def test_bad_inputs_raise_naming_the_argument(function, args, kwargs, error, pattern):
-    with pytest.raises(error, match=pattern):
-        function(*args, **kwargs)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # an ignored option, before the error
+        with pytest.raises(error, match=pattern):
+            function(*args, **kwargs)
 
 
 def test_at_least_25_bad_inputs():

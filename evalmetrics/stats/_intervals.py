@@ -8,57 +8,38 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 
 import numpy as np
 
 from .._validation import (
+    _describe,
     as_1d,
     check_confidence,
     check_consistent_length,
-    check_nonnegative_int,
     check_option,
     check_positive_int,
     check_random_state,
 )
 from ..curves import _curve_inputs
-from ._common import normal_quantile, percentile_interval, scipy_rng, warn_ignored
-from ._delong import delong_variance
+from ._common import (
+    ConfidenceInterval,
+    normal_quantile,
+    percentile_interval,
+    resample_blocks,
+    scipy_rng,
+    warn_ignored,
+)
+from ._delong import delong_covariance, delong_placements, delong_variance
 
-__all__ = ["ConfidenceInterval", "auc_ci", "auc_variance", "bootstrap_ci", "proportion_ci"]
+__all__ = [
+    "auc_ci",
+    "auc_covariance",
+    "auc_variance",
+    "bootstrap_ci",
+    "proportion_ci",
+]
 
-_DEFAULT_RESAMPLES = 1000
-
-
-@dataclass(frozen=True)
-class ConfidenceInterval:
-    """A confidence interval and the estimate it surrounds.
-
-    Attributes
-    ----------
-    low : float
-        The interval's lower end.
-    high : float
-        The interval's upper end.
-    estimate : float
-        The point estimate (the metric on the data as given).
-    confidence : float
-        The nominal coverage, e.g. 0.95.
-    method : str
-        How the interval was computed (``"wilson"``, ``"delong"``, ``"percentile"`` ...).
-
-    Examples
-    --------
-    >>> ci = ConfidenceInterval(low=0.2, high=0.6, estimate=0.4, confidence=0.95, method="wald")
-    >>> ci.method, ci.low <= ci.estimate <= ci.high
-    ('wald', True)
-    """
-
-    low: float
-    high: float
-    estimate: float
-    confidence: float
-    method: str
+N_RESAMPLES = 9999  # scipy.stats.bootstrap's and permutation_test's default
 
 
 # --- shared checks (public side) ---------------------------------------------------------------
@@ -90,77 +71,141 @@ def _check_not_constant(scores: np.ndarray, name: str = "y_score") -> None:
 # --- proportions -------------------------------------------------------------------------------
 
 
+_PROPORTION_METHODS = ("wilson", "wald", "exact", "agresti-coull", "jeffreys")
+
+
+def _counts(value: object, name: str) -> np.ndarray:
+    """Non-negative integer counts (a scalar or an array) as int64."""
+    array = np.asarray(value)
+    if array.dtype.kind == "b" or array.dtype.kind not in "iuf":
+        raise TypeError(f"{name} must hold integers, got {_describe(value)}")
+    if array.dtype.kind == "f":
+        if not np.all(np.isfinite(array)) or np.any(array != np.round(array)):
+            raise TypeError(f"{name} must hold integers, got {_describe(value)}")
+    if np.any(array < 0):
+        raise ValueError(f"{name} must be >= 0, got {_describe(value)}")
+    return array.astype(np.int64)
+
+
 def proportion_ci(
-    successes: int, n: int, *, method: str = "wilson", confidence: float = 0.95
+    successes: object,
+    n: object,
+    *,
+    method: str = "wilson",
+    confidence_level: float = 0.95,
 ) -> ConfidenceInterval:
     r"""Confidence interval for a binomial proportion (accuracy, precision, recall ...).
 
-    With :math:`\hat p = k / n` and :math:`z = \Phi^{-1}(1/2 + c/2)` for confidence :math:`c`:
+    With :math:`\hat p = k / n` and :math:`z = \Phi^{-1}(1/2 + c/2)` for confidence level
+    :math:`c`:
 
-    - ``"wald"``: :math:`\hat p \pm z \sqrt{\hat p (1 - \hat p) / n}`, reported unclipped
-      (near 0 and 1 it escapes [0, 1], and it has zero width at :math:`k = 0` or :math:`n`);
-    - ``"wilson"`` (Wilson 1927): the score interval
+    - ``"wilson"`` (Wilson 1927), the score interval
       :math:`\frac{\hat p + z^2/2n \pm z \sqrt{\hat p(1-\hat p)/n + z^2/4n^2}}{1 + z^2/n}`;
-    - ``"exact"`` (Clopper and Pearson 1934): from the beta quantiles; never below nominal
-      coverage, often above it.
+    - ``"wald"``: :math:`\hat p \pm z \sqrt{\hat p (1 - \hat p) / n}`, unclipped (it escapes
+      [0, 1] near the edges and has zero width at :math:`k = 0` or :math:`n`);
+    - ``"exact"`` (Clopper and Pearson 1934): beta quantiles; never below nominal coverage;
+    - ``"agresti-coull"`` (Agresti and Coull 1998): the Wald interval of
+      :math:`\tilde p = (k + z^2/2) / (n + z^2)` with :math:`\tilde n = n + z^2`, clipped to
+      [0, 1];
+    - ``"jeffreys"``: the central interval of Beta(k + 1/2, n - k + 1/2), with the lower end 0
+      at :math:`k = 0` and the upper end 1 at :math:`k = n` (Brown, Cai and DasGupta 2001).
 
-    Wilson and exact are ``scipy.stats.binomtest(k, n).proportion_ci(...)``.
+    ``successes`` and ``n`` may be arrays (broadcast together); the result then holds arrays.
+    Wilson and exact equal ``scipy.stats.binomtest(k, n).proportion_ci(...)``; every method
+    equals statsmodels' ``proportion_confint`` (``"normal"``, ``"agresti_coull"``, ``"beta"``,
+    ``"wilson"``, ``"jeffreys"``) except two documented edges: Wald is not clipped and
+    Jeffreys' ends at k = 0 and k = n are 0 and 1.
 
     Parameters
     ----------
-    successes : int
+    successes : int or array-like of int
         The number of successes :math:`k`, 0 <= k <= n.
-    n : int
+    n : int or array-like of int
         The number of trials, >= 1.
-    method : {"wilson", "wald", "exact"}, default="wilson"
-    confidence : float, default=0.95
+    method : {"wilson", "wald", "exact", "agresti-coull", "jeffreys"}, default="wilson"
+    confidence_level : float, default=0.95
         In (0, 1).
 
     Returns
     -------
     ConfidenceInterval
-        ``estimate`` is :math:`k / n`.
+        Unpacks as ``(low, high)``; ``estimate`` is :math:`k / n`.
 
     Raises
     ------
     TypeError
-        If ``successes`` or ``n`` is not an integer.
+        ``successes`` or ``n`` not integers.
     ValueError
-        If ``n < 1``, ``successes > n``, ``successes < 0``, ``confidence`` is outside (0, 1)
-        or ``method`` is unknown.
+        ``n < 1``, ``successes`` outside [0, n], shapes that do not broadcast,
+        ``confidence_level`` outside (0, 1) or an unknown ``method``.
 
     References
     ----------
-    Wilson, E. B. (1927). Probable inference, the law of succession, and statistical inference.
-    JASA 22(158), 209-212. Clopper, C. J. and Pearson, E. S. (1934). The use of confidence or
-    fiducial limits illustrated in the case of the binomial. Biometrika 26(4), 404-413.
+    Wilson (1927), JASA 22, 209-212. Clopper and Pearson (1934), Biometrika 26, 404-413.
+    Agresti and Coull (1998), The American Statistician 52, 119-126. Brown, Cai and DasGupta
+    (2001), Statistical Science 16, 101-133.
 
     Examples
     --------
-    >>> ci = proportion_ci(9, 10, method="wald")
-    >>> round(ci.low, 4), round(ci.high, 4)
-    (0.7141, 1.0859)
-    >>> ci = proportion_ci(9, 10)
-    >>> round(ci.low, 4), round(ci.high, 4)
+    >>> low, high = proportion_ci(9, 10)
+    >>> round(low, 4), round(high, 4)
     (0.5958, 0.9821)
+    >>> ci = proportion_ci([9, 90], [10, 100], method="agresti-coull")
+    >>> ci.low.round(4).tolist(), ci.high.round(4).tolist()
+    ([0.574, 0.8239], [1.0, 0.9465])
     """
-    k = check_nonnegative_int(successes, "successes")
-    n = check_positive_int(n, "n")
-    if k > n:
-        raise ValueError(f"successes must be <= n; got successes={k} and n={n}")
-    method = check_option(method, "method", ("wilson", "wald", "exact"))
-    confidence = check_confidence(confidence)
-    p = k / n  # nonzero: n >= 1 is checked
+    method = check_option(method, "method", _PROPORTION_METHODS)
+    level = check_confidence(confidence_level)
+    k = _counts(successes, "successes")
+    trials = _counts(n, "n")
+    try:
+        k, trials = np.broadcast_arrays(k, trials)
+    except ValueError:
+        raise ValueError(
+            f"successes and n must broadcast together; got shapes {np.shape(successes)} and "
+            f"{np.shape(n)}"
+        ) from None
+    if np.any(trials < 1):
+        raise ValueError(f"n must be >= 1, got {_describe(n)}")
+    if np.any(k > trials):
+        raise ValueError(
+            f"successes must be <= n; got successes={_describe(successes)} and n={_describe(n)}"
+        )
+    kf = k.astype(np.float64)
+    nf = trials.astype(np.float64)
+    p = kf / nf  # nonzero: n >= 1 is checked
+    z = normal_quantile(level)
     if method == "wald":
-        spread = p * (1 - p) / n  # nonzero: n >= 1 is checked
-        half = normal_quantile(confidence) * math.sqrt(spread)
+        half = z * np.sqrt(p * (1 - p) / nf)  # nonzero: n >= 1
         low, high = p - half, p + half
+    elif method == "wilson":
+        z2 = z * z
+        centre = (p + z2 / (2 * nf)) / (1 + z2 / nf)  # nonzero: n >= 1
+        half = z * np.sqrt(p * (1 - p) / nf + z2 / (4 * nf * nf)) / (1 + z2 / nf)  # nonzero: idem
+        low, high = centre - half, centre + half
+        low = np.where(k == 0, 0.0, low)
+        high = np.where(k == trials, 1.0, high)
+    elif method == "agresti-coull":
+        n_tilde = nf + z * z
+        p_tilde = (kf + z * z / 2) / n_tilde  # nonzero: n_tilde > n >= 1
+        half = z * np.sqrt(p_tilde * (1 - p_tilde) / n_tilde)  # nonzero: idem
+        low, high = np.clip(p_tilde - half, 0.0, 1.0), np.clip(p_tilde + half, 0.0, 1.0)
     else:
-        from scipy.stats import binomtest
+        from scipy.stats import beta
 
-        interval = binomtest(k, n).proportion_ci(confidence_level=confidence, method=method)
-        low, high = float(interval.low), float(interval.high)
-    return ConfidenceInterval(float(low), float(high), float(p), confidence, method)
+        tail = (1 - level) / 2
+        if method == "exact":  # Clopper-Pearson
+            low_shape, high_shape = (kf, nf - kf + 1), (kf + 1, nf - kf)
+        else:  # Jeffreys: the Beta(k + 1/2, n - k + 1/2) posterior
+            low_shape = high_shape = (kf + 0.5, nf - kf + 0.5)
+        with np.errstate(invalid="ignore", divide="ignore"):  # the k = 0 and k = n ends below
+            low = beta.ppf(tail, *low_shape)
+            high = beta.ppf(1 - tail, *high_shape)
+        low = np.where(k == 0, 0.0, low)
+        high = np.where(k == trials, 1.0, high)
+    if np.ndim(low) == 0:
+        return ConfidenceInterval(float(low), float(high), float(p), level, method)
+    return ConfidenceInterval(np.asarray(low), np.asarray(high), p, level, method)
 
 
 # --- AUC ---------------------------------------------------------------------------------------
@@ -284,32 +329,18 @@ def _bootstrap_auc(
     among all (a resample with one class gives nan).
     """
     codes, n_groups = _group_codes(scores)
-    n = scores.size
-    pos_idx = np.flatnonzero(positive)
-    neg_idx = np.flatnonzero(~positive)
+    strata = [np.flatnonzero(positive), np.flatnonzero(~positive)] if stratified else None
     out = np.empty(n_resamples)
-    # resamples per chunk: about 4 million drawn indices at a time
-    chunk = max(1, min(n_resamples, 4_000_000 // n))  # nonzero: callers check n >= 2
-    for start in range(0, n_resamples, chunk):
-        b = min(chunk, n_resamples - start)
+    for start, draws in resample_blocks(rng, scores.size, n_resamples, strata):
+        b = draws.shape[0]
         offsets = (np.arange(b) * (2 * n_groups))[:, None]
-        if stratified:
-            draws = np.concatenate(
-                [
-                    pos_idx[rng.integers(0, pos_idx.size, size=(b, pos_idx.size))],
-                    neg_idx[rng.integers(0, neg_idx.size, size=(b, neg_idx.size))],
-                ],
-                axis=1,
-            )
-        else:
-            draws = rng.integers(0, n, size=(b, n))
         keys = offsets + 2 * codes[draws] + positive[draws]
         counts = np.bincount(keys.ravel(), minlength=b * 2 * n_groups).reshape(b, n_groups, 2)
         out[start : start + b] = _auc_of_counts(counts[:, :, 1], counts[:, :, 0])
     return out
 
 
-_AUC_CI_METHODS = ("delong", "hanley-mcneil", "bootstrap")
+_AUC_CI_METHODS = ("delong", "delong-logit", "hanley-mcneil", "bootstrap")
 
 
 def auc_ci(
@@ -317,19 +348,22 @@ def auc_ci(
     y_score: object,
     *,
     method: str = "delong",
-    confidence: float = 0.95,
-    n_resamples: int = _DEFAULT_RESAMPLES,
+    confidence_level: float = 0.95,
+    n_resamples: int = N_RESAMPLES,
     random_state: object = None,
     pos_label: object = 1,
 ) -> ConfidenceInterval:
     r"""Confidence interval for the area under the ROC curve.
 
-    - ``"delong"``: :math:`\hat A \pm z \sqrt{\widehat{\mathrm{Var}}_{DeLong}}`, a normal
-      interval on DeLong's standard error (see :func:`auc_variance`), clipped to [0, 1];
-    - ``"hanley-mcneil"``: the same with Hanley and McNeil's variance, clipped to [0, 1];
+    - ``"delong"``: :math:`\hat A \pm z \sqrt{\widehat{\mathrm{Var}}_{DeLong}}` (see
+      :func:`auc_variance`), clipped to [0, 1] (pROC's ``ci.auc(method="delong")``);
+    - ``"delong-logit"``: the same interval on :math:`\operatorname{logit} \hat A` with
+      standard error :math:`\mathrm{SE} / (\hat A (1 - \hat A))`, mapped back: inside (0, 1)
+      and asymmetric, better near :math:`\hat A = 1` (Pepe 2003, section 5.2.3);
+    - ``"hanley-mcneil"``: the normal interval with Hanley and McNeil's variance, clipped;
     - ``"bootstrap"``: the percentile interval of ``n_resamples`` resamples stratified by class
-      (each resample keeps the numbers of positives and negatives), vectorised: one sort of the
-      scores, then the AUC of every resample from per-tie-group counts.
+      (each keeps the numbers of positives and negatives, as pROC's ``ci.auc(method=
+      "bootstrap")``), vectorised over resamples.
 
     Parameters
     ----------
@@ -337,28 +371,26 @@ def auc_ci(
         Binary labels, at least two of each class.
     y_score : array-like of shape (n_samples,)
         Finite scores, not all equal.
-    method : {"delong", "hanley-mcneil", "bootstrap"}, default="delong"
-    confidence : float, default=0.95
+    method : {"delong", "delong-logit", "hanley-mcneil", "bootstrap"}, default="delong"
+    confidence_level : float, default=0.95
         In (0, 1).
-    n_resamples : int, default=1000
-        Bootstrap resamples (``"bootstrap"`` only; a non-default value warns otherwise).
-    random_state : None, int or numpy.random.Generator, default=None
-        Seed of the bootstrap (``"bootstrap"`` only; warns otherwise).
+    n_resamples : int, default=9999
+        Bootstrap resamples (``"bootstrap"`` only; another value warns otherwise).
+    random_state : None, int, numpy.random.Generator or RandomState, default=None
+        The bootstrap's randomness (``"bootstrap"`` only; warns otherwise).
     pos_label : int, float, bool or str, default=1
 
     Returns
     -------
     ConfidenceInterval
-        ``estimate`` is the AUC. With perfectly separated classes DeLong's variance is 0 and
-        the interval is [1, 1] (or [0, 0]): the normal-theory methods say nothing there; the
-        bootstrap does no better (every resample is separated too) and Hanley-McNeil's
-        variance is 0 as well. Report it with the sample sizes.
+        Unpacks as ``(low, high)``; ``estimate`` is the AUC. With perfectly separated classes
+        every method gives [1, 1] (or [0, 0]): report the sample sizes instead.
 
     Raises
     ------
     ValueError, TypeError
-        As :func:`auc_variance`; also ``confidence`` outside (0, 1), ``n_resamples < 1``, a
-        bad ``random_state``.
+        As :func:`auc_variance`; also ``confidence_level`` outside (0, 1), ``n_resamples < 1``,
+        a bad ``random_state``.
 
     Warns
     -----
@@ -367,19 +399,23 @@ def auc_ci(
 
     References
     ----------
-    DeLong et al. (1988); Hanley and McNeil (1982); Efron, B. and Tibshirani, R. (1993). An
-    Introduction to the Bootstrap, ch. 13 (percentile interval).
+    DeLong et al. (1988); Hanley and McNeil (1982); Pepe, M. S. (2003). The Statistical
+    Evaluation of Medical Tests for Classification and Prediction, Oxford; Efron and
+    Tibshirani (1993), An Introduction to the Bootstrap, ch. 13.
 
     Examples
     --------
     >>> y = [0, 0, 1, 1]
     >>> s = [0.1, 0.4, 0.35, 0.8]
-    >>> ci = auc_ci(y, s)  # 0.75 +- 1.96 * sqrt(0.125), clipped
-    >>> round(ci.estimate, 2), round(ci.low, 4), ci.high
-    (0.75, 0.057, 1.0)
+    >>> low, high = auc_ci(y, s)  # 0.75 +- 1.96 * sqrt(0.125), clipped
+    >>> round(low, 4), high
+    (0.057, 1.0)
+    >>> low, high = auc_ci(y, s, method="delong-logit")
+    >>> round(low, 4), round(high, 4)
+    (0.0693, 0.9918)
     """
     method = check_option(method, "method", _AUC_CI_METHODS)
-    confidence = check_confidence(confidence)
+    level = check_confidence(confidence_level)
     n_resamples = check_positive_int(n_resamples, "n_resamples")
     rng = check_random_state(random_state)
     positive, scores = _check_binary_scores(y_true, y_score, pos_label, at_least=2)
@@ -387,15 +423,75 @@ def auc_ci(
     auc = _auc_from_placements(positive, scores)
     if method == "bootstrap":
         values = _bootstrap_auc(positive, scores, n_resamples, rng, stratified=True)
-        low, high = percentile_interval(values, confidence)
+        low, high = percentile_interval(values, level)
+        return ConfidenceInterval(low, high, auc, level, method)
+    if n_resamples != N_RESAMPLES:
+        warn_ignored("n_resamples", n_resamples, method)
+    if random_state is not None:
+        warn_ignored("random_state", random_state, method)
+    variance_method = "hanley-mcneil" if method == "hanley-mcneil" else "delong"
+    se = math.sqrt(_auc_variance(positive, scores, variance_method))
+    z = normal_quantile(level)
+    if method == "delong-logit":
+        if auc in (0.0, 1.0):
+            return ConfidenceInterval(auc, auc, auc, level, method)
+        centre = math.log(auc / (1 - auc))  # nonzero: 0 < auc < 1 here
+        half = z * se / (auc * (1 - auc))  # nonzero: idem
+        low, high = (
+            1 / (1 + math.exp(-(centre + sign * half)))  # nonzero: 1 + exp(x) > 1
+            for sign in (-1, 1)
+        )
     else:
-        if n_resamples != _DEFAULT_RESAMPLES:
-            warn_ignored("n_resamples", n_resamples, method)
-        if random_state is not None:
-            warn_ignored("random_state", random_state, method)
-        half = normal_quantile(confidence) * math.sqrt(_auc_variance(positive, scores, method))
-        low, high = max(0.0, auc - half), min(1.0, auc + half)
-    return ConfidenceInterval(low, high, auc, confidence, method)
+        low, high = max(0.0, auc - z * se), min(1.0, auc + z * se)
+    return ConfidenceInterval(low, high, auc, level, method)
+
+
+def auc_covariance(y_true: object, *y_scores: object, pos_label: object = 1) -> np.ndarray:
+    r"""DeLong's covariance matrix of the AUCs of k models scored on the same cases.
+
+    With :math:`V_{10}^{(r)}` and :math:`V_{01}^{(r)}` the placement values of model
+    :math:`r` (see :func:`auc_variance`),
+    :math:`S_{rs} = \frac{\mathrm{cov}(V_{10}^{(r)}, V_{10}^{(s)})}{n_+}
+    + \frac{\mathrm{cov}(V_{01}^{(r)}, V_{01}^{(s)})}{n_-}` (sample covariances, ddof 1);
+    the diagonal is :func:`auc_variance`. It is the covariance behind :func:`delong_test`
+    (pROC's ``cov(roc1, roc2, method="delong")`` for k = 2).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        Binary labels, at least two of each class.
+    *y_scores : array-like of shape (n_samples,)
+        One finite score array per model (at least one).
+    pos_label : int, float, bool or str, default=1
+
+    Returns
+    -------
+    numpy.ndarray of shape (k, k)
+
+    Raises
+    ------
+    ValueError
+        No scores, lengths differ, as :func:`auc_variance` otherwise.
+
+    Examples
+    --------
+    >>> y = [0, 0, 1, 1]
+    >>> auc_covariance(y, [0.1, 0.4, 0.35, 0.8], [0.1, 0.4, 0.35, 0.8]).tolist()
+    [[0.125, 0.125], [0.125, 0.125]]
+    """
+    if not y_scores:
+        raise ValueError("y_scores: auc_covariance needs at least one score array after y_true")
+    positive = None
+    rows = []
+    for i, score in enumerate(y_scores):
+        try:
+            positive, row = _check_binary_scores(y_true, score, pos_label, at_least=2)
+        except (TypeError, ValueError) as error:  # name the score array that failed
+            message = str(error).replace("y_score", f"y_scores[{i}]")
+            raise type(error)(message) from None
+        rows.append(row)
+    v10, v01 = delong_placements(positive, np.stack(rows))
+    return np.atleast_2d(delong_covariance(v10, v01))
 
 
 # --- the bootstrap for any metric --------------------------------------------------------------
@@ -407,25 +503,17 @@ def _is_roc_auc(metric: object) -> bool:
     return metric is curves.roc_auc
 
 
-def _resample_indices(
-    rng: np.random.Generator,
-    n: int,
-    strata: list[np.ndarray] | None,
-    group_members: list[np.ndarray] | None,
-) -> np.ndarray:
-    if group_members is not None:
-        chosen = rng.integers(0, len(group_members), size=len(group_members))
-        return np.concatenate([group_members[g] for g in chosen])
-    if strata is not None:
-        return np.concatenate([s[rng.integers(0, s.size, size=s.size)] for s in strata])
-    return rng.integers(0, n, size=n)
+def _resample_groups(rng: np.random.Generator, members: list[np.ndarray]) -> np.ndarray:
+    """One resample of whole groups: as many groups as there are, drawn with replacement."""
+    chosen = rng.integers(0, len(members), size=len(members))
+    return np.concatenate([members[g] for g in chosen])
 
 
 def _bca_interval(
     values: np.ndarray,
     estimate: float,
     jackknife: np.ndarray,
-    confidence: float,
+    confidence_level: float,
 ) -> tuple[float, float]:
     """Efron's (1987) bias-corrected and accelerated percentiles."""
     from scipy.stats import norm
@@ -439,7 +527,7 @@ def _bca_interval(
         accel = 0.0
     else:
         accel = (centred**3).sum() / denominator  # nonzero: denominator != 0 checked above
-    alpha = 1 - confidence
+    alpha = 1 - confidence_level
     levels = []
     for z_alpha in norm.ppf([alpha / 2, 1 - alpha / 2]):
         shifted = float(z0 + z_alpha)
@@ -455,9 +543,9 @@ def _bca_interval(
 def bootstrap_ci(
     metric: Callable[..., float],
     *arrays: object,
-    n_resamples: int = _DEFAULT_RESAMPLES,
+    n_resamples: int = N_RESAMPLES,
     method: str = "percentile",
-    confidence: float = 0.95,
+    confidence_level: float = 0.95,
     stratify: object = None,
     groups: object = None,
     random_state: object = None,
@@ -469,8 +557,8 @@ def bootstrap_ci(
     values:
 
     - ``"percentile"``: the :math:`\alpha/2` and :math:`1-\alpha/2` percentiles;
-    - ``"bca"`` (Efron 1987): percentiles shifted by the bias correction :math:`z_0` and the
-      jackknife acceleration :math:`a`.
+    - ``"BCa"`` (Efron 1987; ``"bca"`` too, as in scipy): percentiles shifted by the bias
+      correction :math:`z_0` and the jackknife acceleration :math:`a`.
 
     ``stratify`` (labels): resample within each class, keeping its size (for AUC and AP, so
     every resample has both classes). ``groups`` (one id per case): resample whole groups, e.g.
@@ -487,20 +575,20 @@ def bootstrap_ci(
         ``metric(*arrays) -> float``.
     *arrays : array-like of shape (n_samples,)
         The data, equal lengths, at least 2 cases.
-    n_resamples : int, default=1000
-    method : {"percentile", "bca"}, default="percentile"
-    confidence : float, default=0.95
+    n_resamples : int, default=9999
+    method : {"percentile", "BCa"}, default="percentile"
+    confidence_level : float, default=0.95
         In (0, 1).
     stratify : array-like of shape (n_samples,), optional
         Class labels to resample within.
     groups : array-like of shape (n_samples,), optional
         Group ids; whole groups are resampled (at least 2 groups). Not with ``stratify``.
-    random_state : None, int or numpy.random.Generator, default=None
+    random_state : None, int, numpy.random.Generator or RandomState, default=None
 
     Returns
     -------
     ConfidenceInterval
-        ``estimate`` is ``metric(*arrays)``.
+        Unpacks as ``(low, high)``; ``estimate`` is ``metric(*arrays)``.
 
     Raises
     ------
@@ -508,8 +596,9 @@ def bootstrap_ci(
         ``metric`` not callable; bad ``random_state``.
     ValueError
         No arrays, unequal lengths (``stratify`` and ``groups`` included), fewer than 2 cases
-        or groups, both ``stratify`` and ``groups``, ``n_resamples < 1``, ``confidence`` outside
-        (0, 1), unknown ``method``; the metric returned nan on some resample.
+        or groups, both ``stratify`` and ``groups``, ``n_resamples < 1``,
+        ``confidence_level`` outside (0, 1), unknown ``method``; the metric returned nan on
+        some resample.
 
     References
     ----------
@@ -519,8 +608,9 @@ def bootstrap_ci(
     --------
     >>> import numpy as np
     >>> x = np.arange(10.0)
-    >>> ci = bootstrap_ci(np.mean, x, n_resamples=2000, random_state=0)
-    >>> ci.estimate, ci.low < 4.5 < ci.high
+    >>> ci = bootstrap_ci(np.mean, x, random_state=0)
+    >>> low, high = ci
+    >>> ci.estimate, low < 4.5 < high
     (4.5, True)
     """
     if not callable(metric):
@@ -528,8 +618,10 @@ def bootstrap_ci(
     if not arrays:
         raise ValueError("arrays: bootstrap_ci needs at least one data array after metric")
     n_resamples = check_positive_int(n_resamples, "n_resamples")
-    method = check_option(method, "method", ("percentile", "bca"))
-    confidence = check_confidence(confidence)
+    if isinstance(method, str) and method.lower() in ("percentile", "bca"):
+        method = {"percentile": "percentile", "bca": "BCa"}[method.lower()]
+    method = check_option(method, "method", ("percentile", "BCa"))
+    level = check_confidence(confidence_level)
     rng = check_random_state(random_state)
     data = [as_1d(a, f"arrays[{i}]") for i, a in enumerate(arrays)]
     named = {f"arrays[{i}]": a for i, a in enumerate(data)}
@@ -565,16 +657,13 @@ def bootstrap_ci(
     ):
         positive = data[0] == 1
         scores = data[1].astype(np.float64)
-        if strata is not None and not _strata_are_classes(strata, positive):
-            values = None
-        else:
+        if strata is None or _strata_are_classes(strata, positive):
             values = _bootstrap_auc(
                 positive, scores, n_resamples, rng, stratified=strata is not None
             )
-        if values is not None:
             _check_defined(values)
-            low, high = percentile_interval(values, confidence)
-            return ConfidenceInterval(low, high, estimate, confidence, method)
+            low, high = percentile_interval(values, level)
+            return ConfidenceInterval(low, high, estimate, level, method)
 
     if strata is None and members is None:
         from scipy.stats import bootstrap
@@ -585,21 +674,26 @@ def bootstrap_ci(
             paired=True,
             vectorized=False,
             n_resamples=n_resamples,
-            confidence_level=confidence,
-            method="percentile" if method == "percentile" else "BCa",
+            confidence_level=level,
+            method=method,
             **scipy_rng(bootstrap, rng),
         )
         _check_defined(result.bootstrap_distribution)
         low, high = float(result.confidence_interval.low), float(result.confidence_interval.high)
-        return ConfidenceInterval(low, high, estimate, confidence, method)
+        return ConfidenceInterval(low, high, estimate, level, method)
 
     values = np.empty(n_resamples)
-    for b in range(n_resamples):
-        idx = _resample_indices(rng, n, strata, members)
-        values[b] = metric(*(a[idx] for a in data))
+    if members is not None:
+        for r in range(n_resamples):
+            idx = _resample_groups(rng, members)
+            values[r] = metric(*(a[idx] for a in data))
+    else:
+        for start, block in resample_blocks(rng, n, n_resamples, strata):
+            for r, idx in enumerate(block):
+                values[start + r] = metric(*(a[idx] for a in data))
     _check_defined(values)
     if method == "percentile":
-        low, high = percentile_interval(values, confidence)
+        low, high = percentile_interval(values, level)
     else:
         units = members if members is not None else [np.array([i]) for i in range(n)]
         keep_all = np.ones(n, dtype=bool)
@@ -608,8 +702,8 @@ def bootstrap_ci(
             keep = keep_all.copy()
             keep[unit] = False
             jackknife[j] = metric(*(a[keep] for a in data))
-        low, high = _bca_interval(values, estimate, jackknife, confidence)
-    return ConfidenceInterval(low, high, estimate, confidence, method)
+        low, high = _bca_interval(values, estimate, jackknife, level)
+    return ConfidenceInterval(low, high, estimate, level, method)
 
 
 def _strata_are_classes(strata: list[np.ndarray], positive: np.ndarray) -> bool:
