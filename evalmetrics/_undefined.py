@@ -241,6 +241,7 @@ def mean_over(
     names: object = None,
     reason: str | None = None,
     convention: str | None = None,
+    warn_is_nan: bool = False,
 ) -> float:
     """The (weighted) mean of ``values`` over items some of which are undefined.
 
@@ -258,6 +259,10 @@ def mean_over(
     (``"0.0 is trec_eval's convention"``). With ``weights`` (one per item, >= 0) the mean is
     weighted; if the items that are counted have a total weight of 0 the weighted mean is
     itself 0/0: ``nan`` with one warning under ``"warn"``, else the ``zero_division`` value.
+
+    ``warn_is_nan`` (the classification averages): under ``"warn"`` an undefined item makes the
+    mean itself undefined, ``nan`` with one warning naming the items, because a mean that left
+    out a never-predicted class would reward never predicting it.
 
     >>> mean_over([0.5, 0.0], [False, True], metric="MAP", per_item="AP", zero_division=0.0)
     0.25
@@ -298,6 +303,14 @@ def mean_over(
                 f"{values.size} {unit}{which}; returning nan. Pass zero_division=0.0 or 1.0 to "
                 "count them as that value.",
             )
+        return float("nan")
+    if warn_is_nan and n_undefined and zero_division == "warn":
+        warn_undefined(
+            f"{metric} is undefined: {per_item} is undefined ({why}) for {n_undefined} of "
+            f"{values.size} {unit}{which}; returning nan (leaving them out would reward never "
+            "predicting a class). Pass zero_division=0.0 for scikit-learn's value (they count "
+            "as 0), 1.0, or nan to leave them out.",
+        )
         return float("nan")
     left_out = ""
     if n_undefined and not counted_as_value:

@@ -11,9 +11,11 @@ Conventions (the book's conventions page quotes them):
    :class:`~evalmetrics.UndefinedMetricWarning` naming the metric; ``zero_division=0.0``, ``1.0``
    or ``nan`` returns that value silently (scikit-learn's default returns 0.0). Macro and
    weighted averages apply the same policy once, to the average, through
-   ``_undefined.mean_over``: under ``"warn"`` the undefined classes are left out of the average
-   with one warning naming them, under ``nan`` silently; explicit 0.0 or 1.0 count in the
-   average as that value (scikit-learn's rule for every ``zero_division``).
+   ``_undefined.mean_over``: under ``"warn"`` a class whose value is undefined makes the average
+   nan, with one warning naming the class (an average that left it out would reward never
+   predicting it); explicit 0.0 or 1.0 count it in the average as that value
+   (``zero_division=0.0`` is scikit-learn's number) and ``nan`` leaves it out silently
+   (scikit-learn's ``zero_division=np.nan``).
 
 Binary by default (``average="binary"``, positive class ``pos_label``); multiclass with
 ``average="micro"``, ``"macro"``, ``"weighted"`` or ``None`` (one value per class, in label
@@ -27,7 +29,9 @@ import numpy as np
 from ._undefined import apply_policy, check_zero_division, mean_over
 from ._validation import check_beta, check_option, check_pos_label, warn_ignored_pos_label
 from .counts import (
+    RATIOS,
     _binary_counts,
+    _count_ratio,
     _e_values,
     _fbeta_parts,
     _fbeta_values,
@@ -60,14 +64,6 @@ _AVERAGES = ("binary", "micro", "macro", "weighted", None)
 _BINARY_HINT = (
     "pass average='micro', 'macro', 'weighted' or None to score several classes one-vs-rest"
 )
-
-# numerator / denominator of each ratio metric, as (tp, fp, tn, fn) -> (num, den, den name)
-_RATIOS = {
-    "precision": (lambda tp, fp, tn, fn: (tp, tp + fp), "TP + FP"),
-    "recall": (lambda tp, fp, tn, fn: (tp, tp + fn), "TP + FN"),
-    "specificity": (lambda tp, fp, tn, fn: (tn, tn + fp), "TN + FP"),
-    "npv": (lambda tp, fp, tn, fn: (tn, tn + fn), "TN + FN"),
-}
 
 
 def _label(metric: str, beta: float) -> str:
@@ -102,23 +98,12 @@ def _values(
         _, denominator = _fbeta_parts(tp, fp, fn, beta)
         values = _e_values(tp, fp, fn, beta, zero_division=zero_division, metric=label)
         return values, denominator == 0
-    parts, denominator_name = _RATIOS[metric]
-    numerator, denominator = parts(tp, fp, tn, fn)
-    values = _ratio(
-        numerator,
-        denominator,
-        metric=label,
-        denominator_name=denominator_name,
-        zero_division=zero_division,
-    )
-    return values, np.asarray(denominator) == 0
+    values = _count_ratio(metric, tp, fp, tn, fn, zero_division=zero_division, metric=label)
+    return values, np.asarray(RATIOS[metric][2](tp, fp, tn, fn)) == 0
 
 
 _REASONS = {
-    "precision": "TP + FP is 0",
-    "recall": "TP + FN is 0",
-    "specificity": "TN + FP is 0",
-    "npv": "TN + FN is 0",
+    **{name: f"{den_name} is 0" for name, (_, _, _, den_name) in RATIOS.items()},
     "fbeta": "TP + FP + FN is 0",
     "e_measure": "TP + FP + FN is 0",
 }
@@ -175,6 +160,7 @@ def _score(
         "weights": support if average == "weighted" else None,
         "names": classes,
         "reason": _REASONS[metric],
+        "warn_is_nan": True,
     }
     if metric == "e_measure":
         # one minus the averaged F, exactly; an undefined class has E = zero_division, that is
@@ -296,9 +282,9 @@ def precision(
     -----
     Undefined (0/0) when nothing is predicted positive; scikit-learn's ``precision_score``
     returns 0.0 there by default. Macro and weighted averages over classes some of which are
-    undefined: ``zero_division=0.0`` or ``1.0`` counts those classes in the average as that
-    value, as scikit-learn does; ``"warn"`` leaves them out with one
-    :class:`~evalmetrics.UndefinedMetricWarning` that names them, and ``nan`` leaves them out
+    undefined: ``"warn"`` returns nan with one :class:`~evalmetrics.UndefinedMetricWarning`
+    naming them (never rewarding a class that is never predicted); ``zero_division=0.0``
+    counts them as 0, which is scikit-learn's number, ``1.0`` as 1, and ``nan`` leaves them out
     silently (scikit-learn's ``zero_division=np.nan``). If every class left in has zero
     support, the weighted average is itself 0/0 (nan, with a warning under ``"warn"``);
     scikit-learn falls back to the unweighted mean there. Micro precision over all classes
@@ -1126,8 +1112,8 @@ def youden_j(
     zero_division = check_zero_division(zero_division)
     c = _binary(y_true, y_pred, pos_label)
     undefined = c.tp + c.fn == 0 or c.tn + c.fp == 0
-    tpr = _ratio(c.tp, c.tp + c.fn, metric="", denominator_name="", zero_division=0.0)
-    tnr = _ratio(c.tn, c.tn + c.fp, metric="", denominator_name="", zero_division=0.0)
+    tpr = _count_ratio("recall", c.tp, c.fp, c.tn, c.fn, zero_division=0.0)
+    tnr = _count_ratio("specificity", c.tp, c.fp, c.tn, c.fn, zero_division=0.0)
     return float(
         apply_policy(
             tpr + tnr - 1,

@@ -201,10 +201,23 @@ def test_absent_class_in_macro_and_weighted(zero_division, macro, weighted):
         )
 
 
-def test_absent_class_macro_with_warn_leaves_nan_out_and_warns():
+def test_absent_class_macro_with_warn_is_nan_and_warns():
     with pytest.warns(UndefinedMetricWarning):
         got = em.precision(MC_TRUE, MC_PRED, average="macro", labels=[0, 1, 2, 3])
-    assert got == pytest.approx(2 / 3)
+    assert np.isnan(got)
+    # nan leaves the class out silently, 0.0 counts it as 0 (scikit-learn's number)
+    assert em.precision(
+        MC_TRUE, MC_PRED, average="macro", labels=[0, 1, 2, 3], zero_division=np.nan
+    ) == pytest.approx(2 / 3)
+
+
+def test_the_review_case_never_rewards_a_missing_class():
+    # class 2 is never predicted: scikit-learn's macro precision is 0.5; leaving class 2 out
+    # would give 0.75
+    y, p = [0, 0, 1, 1, 2, 2], [0, 0, 1, 1, 1, 1]
+    with pytest.warns(UndefinedMetricWarning, match=r"label 2.*zero_division=0\.0"):
+        assert np.isnan(em.precision(y, p, average="macro"))
+    assert em.precision(y, p, average="macro", zero_division=0.0) == 0.5
 
 
 def _undefined_messages(call):
@@ -215,17 +228,21 @@ def _undefined_messages(call):
 
 
 @pytest.mark.parametrize("average", ["macro", "weighted"])
-def test_an_average_warns_once_naming_the_metric_and_the_left_out_classes(average):
-    # "c" is never predicted: its precision is 0/0. Macro (1 + 1/3) / 2 = 2/3; weighted by
-    # support a: 2, b: 1 over the defined classes: (2 * 1 + 1 * 1/3) / 3 = 7/9
+def test_an_average_warns_once_naming_the_metric_and_the_undefined_classes(average):
+    # "c" is never predicted: its precision is 0/0, so the average is nan under "warn";
+    # leaving it out (zero_division=nan): macro (1 + 1/3) / 2 = 2/3, weighted by support
+    # a: 2, b: 1 over the defined classes: (2 * 1 + 1 * 1/3) / 3 = 7/9
     y_true, y_pred = ["a", "b", "c", "a"], ["a", "b", "b", "b"]
     got, messages = _undefined_messages(lambda: em.precision(y_true, y_pred, average=average))
-    assert got == pytest.approx(2 / 3 if average == "macro" else 7 / 9, rel=1e-15)
+    assert np.isnan(got)
     assert messages == [
-        f"{average} precision left out 1 of 3 classes (label 'c') whose precision is undefined "
-        "(0/0: TP + FP is 0). Pass zero_division=0.0 or 1.0 to count them as that value, "
-        "or nan to leave them out silently."
+        f"{average} precision is undefined: precision is undefined (0/0: TP + FP is 0) for 1 of "
+        "3 classes (label 'c'); returning nan (leaving them out would reward never predicting "
+        "a class). Pass zero_division=0.0 for scikit-learn's value (they count as 0), 1.0, or "
+        "nan to leave them out."
     ]
+    left_out = em.precision(y_true, y_pred, average=average, zero_division=np.nan)
+    assert left_out == pytest.approx(2 / 3 if average == "macro" else 7 / 9, rel=1e-15)
 
 
 def test_an_average_of_f1_and_e_names_them_and_the_classes():
@@ -234,14 +251,17 @@ def test_an_average_of_f1_and_e_names_them_and_the_classes():
         lambda: em.f1([0, 1], [0, 1], labels=[0, 1, 2, 3], average="macro")
     )
     assert len(messages) == 1
-    assert messages[0].startswith("macro F1 left out 2 of 4 classes (labels 2, 3) whose F1 ")
+    assert messages[0].startswith(
+        "macro F1 is undefined: F1 is undefined (0/0: TP + FP + FN is 0) for 2 of 4 classes "
+        "(labels 2, 3); returning nan"
+    )
     _, messages = _undefined_messages(
         lambda: em.e_measure([0, 1], [0, 1], labels=[0, 1, 2], average="weighted", beta=2.0)
     )
     assert len(messages) == 1
     assert messages[0].startswith(
-        "weighted E-measure (beta=2) left out 1 of 3 classes (label 2) whose E-measure (beta=2) "
-        "is undefined (0/0: TP + FP + FN is 0)"
+        "weighted E-measure (beta=2) is undefined: E-measure (beta=2) is undefined (0/0: TP + FP "
+        "+ FN is 0) for 1 of 3 classes (label 2); returning nan"
     )
 
 
@@ -276,10 +296,11 @@ def test_weighted_average_with_no_supported_defined_class_is_zero_over_zero():
         assert math.isnan(em.precision([0, 0], [1, 1], average="weighted", zero_division=np.nan))
     got, messages = _undefined_messages(lambda: em.precision([0, 0], [1, 1], average="weighted"))
     assert math.isnan(got)
-    assert messages == [  # one warning: class 0 left out, class 1 has weight 0
-        "weighted precision is undefined (0/0): it left out 1 of 2 classes (label 0) whose "
-        "precision is undefined (0/0: TP + FP is 0); the other classes have a total weight of "
-        "0; returning nan. Pass zero_division=0.0 or 1.0 to choose a value silently."
+    assert messages == [  # one warning: class 0 is undefined
+        "weighted precision is undefined: precision is undefined (0/0: TP + FP is 0) for 1 of 2 "
+        "classes (label 0); returning nan (leaving them out would reward never predicting a "
+        "class). Pass zero_division=0.0 for scikit-learn's value (they count as 0), 1.0, or nan "
+        "to leave them out."
     ]
     # with explicit 0.0 or 1.0 nothing is nan and the support weights apply: (2*v + 0*0) / 2
     assert em.precision([0, 0], [1, 1], average="weighted", zero_division=1.0) == 1.0
