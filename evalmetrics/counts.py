@@ -57,6 +57,75 @@ def _ratio(
     )
 
 
+# The count ratios, in one table used by ``Counts``, the classification functions and ``Sweep``:
+# name -> (the metric's name in messages, numerator, denominator, the denominator's name); the
+# numerator and denominator are functions of (tp, fp, tn, fn), scalars or arrays alike.
+RATIOS = {
+    "precision": (
+        "precision",
+        lambda tp, fp, tn, fn: tp,
+        lambda tp, fp, tn, fn: tp + fp,
+        "TP + FP",
+    ),
+    "recall": ("recall", lambda tp, fp, tn, fn: tp, lambda tp, fp, tn, fn: tp + fn, "TP + FN"),
+    "specificity": (
+        "specificity",
+        lambda tp, fp, tn, fn: tn,
+        lambda tp, fp, tn, fn: tn + fp,
+        "TN + FP",
+    ),
+    "npv": ("NPV", lambda tp, fp, tn, fn: tn, lambda tp, fp, tn, fn: tn + fn, "TN + FN"),
+    "fpr": (
+        "false positive rate",
+        lambda tp, fp, tn, fn: fp,
+        lambda tp, fp, tn, fn: fp + tn,
+        "FP + TN",
+    ),
+    "fnr": (
+        "false negative rate",
+        lambda tp, fp, tn, fn: fn,
+        lambda tp, fp, tn, fn: fn + tp,
+        "FN + TP",
+    ),
+    "accuracy": (
+        "accuracy",
+        lambda tp, fp, tn, fn: tp + tn,
+        lambda tp, fp, tn, fn: tp + fp + tn + fn,
+        "n",
+    ),
+    "prevalence": (
+        "prevalence",
+        lambda tp, fp, tn, fn: tp + fn,
+        lambda tp, fp, tn, fn: tp + fp + tn + fn,
+        "n",
+    ),
+}
+
+
+def _count_ratio(
+    name: str,
+    tp: np.ndarray | int,
+    fp: np.ndarray | int,
+    tn: np.ndarray | int,
+    fn: np.ndarray | int,
+    *,
+    zero_division: float | str,
+    metric: str | None = None,
+    denominator_name: str | None = None,
+    unit: str = "classes",
+) -> np.ndarray:
+    """Ratio ``name`` of :data:`RATIOS` from the counts, with the package's 0/0 policy."""
+    label, numerator, denominator, den_name = RATIOS[name]
+    return _ratio(
+        numerator(tp, fp, tn, fn),
+        denominator(tp, fp, tn, fn),
+        metric=label if metric is None else metric,
+        denominator_name=den_name if denominator_name is None else denominator_name,
+        zero_division=zero_division,
+        unit=unit,
+    )
+
+
 def _fbeta_parts(
     tp: np.ndarray | int, fp: np.ndarray | int, fn: np.ndarray | int, beta: float
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -359,16 +428,8 @@ class Counts:
         for name in ("tp", "fp", "tn", "fn"):
             object.__setattr__(self, name, check_nonnegative_int(getattr(self, name), name))
 
-    def _rate(self, numerator: int, denominator: int, metric: str, denominator_name: str) -> float:
-        return float(
-            _ratio(
-                numerator,
-                denominator,
-                metric=metric,
-                denominator_name=denominator_name,
-                zero_division="warn",
-            )
-        )
+    def _rate(self, name: str) -> float:
+        return float(_count_ratio(name, self.tp, self.fp, self.tn, self.fn, zero_division="warn"))
 
     @property
     def n(self) -> int:
@@ -378,37 +439,37 @@ class Counts:
     @property
     def prevalence(self) -> float:
         """Share of actual positives, :math:`(TP + FN) / n` (nan with a warning if n = 0)."""
-        return self._rate(self.tp + self.fn, self.n, "prevalence", "n")
+        return self._rate("prevalence")
 
     @property
     def precision(self) -> float:
         """Precision, :math:`TP / (TP + FP)` (nan with a warning if no predicted positives)."""
-        return self._rate(self.tp, self.tp + self.fp, "precision", "TP + FP")
+        return self._rate("precision")
 
     @property
     def recall(self) -> float:
         """Recall (TPR), :math:`TP / (TP + FN)` (nan with a warning if no positives)."""
-        return self._rate(self.tp, self.tp + self.fn, "recall", "TP + FN")
+        return self._rate("recall")
 
     @property
     def accuracy(self) -> float:
         """Accuracy, :math:`(TP + TN) / n` (nan with a warning if n = 0)."""
-        return self._rate(self.tp + self.tn, self.n, "accuracy", "n")
+        return self._rate("accuracy")
 
     @property
     def specificity(self) -> float:
         """Specificity (TNR), :math:`TN / (TN + FP)` (nan with a warning if no negatives)."""
-        return self._rate(self.tn, self.tn + self.fp, "specificity", "TN + FP")
+        return self._rate("specificity")
 
     @property
     def fpr(self) -> float:
         """False positive rate, :math:`FP / (FP + TN)` (nan with a warning if no negatives)."""
-        return self._rate(self.fp, self.fp + self.tn, "false positive rate", "FP + TN")
+        return self._rate("fpr")
 
     @property
     def fnr(self) -> float:
         """False negative rate, :math:`FN / (FN + TP)` (nan with a warning if no positives)."""
-        return self._rate(self.fn, self.fn + self.tp, "false negative rate", "FN + TP")
+        return self._rate("fnr")
 
     @property
     def f1(self) -> float:
@@ -419,7 +480,7 @@ class Counts:
     def npv(self) -> float:
         """Negative predictive value, :math:`TN / (TN + FN)` (nan with a warning if nothing is
         predicted negative). The precision of the negative class."""
-        return self._rate(self.tn, self.tn + self.fn, "NPV", "TN + FN")
+        return self._rate("npv")
 
     @property
     def balanced_accuracy(self) -> float:
@@ -430,8 +491,8 @@ class Counts:
         :func:`evalmetrics.balanced_accuracy` and scikit-learn's ``balanced_accuracy_score``
         do; nan with a warning if n = 0.
         """
-        tpr = _ratio(self.tp, self.tp + self.fn, metric="", denominator_name="", zero_division=0.0)
-        tnr = _ratio(self.tn, self.tn + self.fp, metric="", denominator_name="", zero_division=0.0)
+        tpr = _count_ratio("recall", self.tp, self.fp, self.tn, self.fn, zero_division=0.0)
+        tnr = _count_ratio("specificity", self.tp, self.fp, self.tn, self.fn, zero_division=0.0)
         return mean_over(
             np.array([tpr, tnr]),
             np.array([self.tp + self.fn == 0, self.tn + self.fp == 0]),
@@ -472,8 +533,8 @@ class Counts:
         Equal to :math:`\text{TPR} + \text{TNR} - 1`; nan with a warning if there are no
         positives or no negatives."""
         undefined = self.tp + self.fn == 0 or self.tn + self.fp == 0
-        tpr = _ratio(self.tp, self.tp + self.fn, metric="", denominator_name="", zero_division=0.0)
-        tnr = _ratio(self.tn, self.tn + self.fp, metric="", denominator_name="", zero_division=0.0)
+        tpr = _count_ratio("recall", self.tp, self.fp, self.tn, self.fn, zero_division=0.0)
+        tnr = _count_ratio("specificity", self.tp, self.fp, self.tn, self.fn, zero_division=0.0)
         return float(
             apply_policy(
                 tpr + tnr - 1,

@@ -36,7 +36,7 @@ from ._validation import (
     label_mask,
     warn_ignored_pos_label,
 )
-from .counts import Counts, _fbeta_values
+from .counts import Counts, _count_ratio, _fbeta_values
 
 __all__ = [
     "Sweep",
@@ -413,27 +413,31 @@ def _build_sweep(
     fp = np.concatenate(([0], last_of_each.astype(np.int64) + 1 - tp[1:]))
     n_pos = int(tp[-1])
     n_neg = len(scores) - n_pos
-    tpr = divide(
+    tn, fn = n_neg - fp, n_pos - tp
+    tpr = _count_ratio(
+        "recall",
         tp,
-        n_pos,
+        fp,
+        tn,
+        fn,
         metric="true positive rate (recall)",
         denominator_name="the number of positives in y_true",
         zero_division=tpr_zero_division,
         unit="thresholds",
     )
-    fpr = divide(
+    fpr = _count_ratio(
+        "fpr",
+        tp,
         fp,
-        n_neg,
-        metric="false positive rate",
+        tn,
+        fn,
         denominator_name="the number of negatives in y_true",
         zero_division=fpr_zero_division,
         unit="thresholds",
     )
     # index 0 (threshold +inf) predicts nothing positive: 0/0 by construction, always nan;
     # every later threshold predicts at least one sample positive
-    precision = divide(
-        tp, tp + fp, metric="precision", denominator_name="TP + FP", zero_division=math.nan
-    )
+    precision = _count_ratio("precision", tp, fp, tn, fn, zero_division=math.nan)
     return Sweep(
         thresholds=_readonly(np.concatenate(([np.inf], descending[last_of_each]))),
         tp=_readonly(tp),
@@ -525,9 +529,17 @@ def sweep(
 
 
 def roc_curve(
-    y_true: object, y_score: object, *, pos_label: object = 1, zero_division: float | str = "warn"
+    y_true: object,
+    y_score: object,
+    *,
+    pos_label: object = 1,
+    zero_division: float | str = "warn",
+    drop_intermediate: bool = False,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     r"""ROC curve: false positive rate and true positive rate at every distinct threshold.
+
+    Every threshold by default; scikit-learn's default ``drop_intermediate=True`` drops the
+    collinear ones (same curve, same area), and so does ``drop_intermediate=True`` here.
 
     .. math::
 
@@ -547,6 +559,10 @@ def roc_curve(
         Value of a rate that is 0/0 (``fpr`` without negatives, ``tpr`` without positives):
         ``"warn"`` gives nan with an :class:`~evalmetrics.UndefinedMetricWarning`; a number is
         used silently.
+    drop_intermediate : bool, default=False
+        Drop the thresholds whose point lies on a straight segment between its neighbours in
+        the (FP, TP) counts: scikit-learn's rule, so ``drop_intermediate=True`` returns
+        scikit-learn's default output bit for bit.
 
     Returns
     -------
@@ -578,8 +594,7 @@ def roc_curve(
     Notes
     -----
     Equal, bit for bit, to scikit-learn's ``roc_curve(y_true, y_score, pos_label=pos_label,
-    drop_intermediate=False)``. scikit-learn's default ``drop_intermediate=True`` removes
-    collinear points, which changes neither the curve's shape nor its area.
+    drop_intermediate=drop_intermediate)``.
 
     Examples
     --------
@@ -594,8 +609,15 @@ def roc_curve(
     >>> em.roc_curve([1, 1], [0.2, 0.4], zero_division=0.0)[0]  # no negatives: fpr is 0/0
     array([0., 0., 0.])
     """
+    if not isinstance(drop_intermediate, (bool, np.bool_)):
+        raise TypeError(f"drop_intermediate must be True or False, got {drop_intermediate!r}")
     s = sweep(y_true, y_score, pos_label=pos_label, zero_division=zero_division)
-    return s.fpr.copy(), s.tpr.copy(), s.thresholds.copy()
+    if not drop_intermediate or len(s) <= 3:
+        return s.fpr.copy(), s.tpr.copy(), s.thresholds.copy()
+    # scikit-learn's rule on the points after +inf: keep the ends and every corner
+    corner = np.logical_or(np.diff(s.fp[1:], 2), np.diff(s.tp[1:], 2))
+    keep = np.concatenate(([0], 1 + np.flatnonzero(np.r_[True, corner, True])))
+    return s.fpr[keep], s.tpr[keep], s.thresholds[keep]
 
 
 def roc_auc(
@@ -787,9 +809,19 @@ def roc_auc(
 
 
 def pr_curve(
-    y_true: object, y_score: object, *, pos_label: object = 1, zero_division: float | str = "warn"
+    y_true: object,
+    y_score: object,
+    *,
+    pos_label: object = 1,
+    zero_division: float | str = "warn",
+    order: str = "descending",
+    final_point: bool = False,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     r"""Precision-recall curve: one point per distinct score, thresholds descending.
+
+    scikit-learn's ``precision_recall_curve`` runs the other way and appends a point
+    (P = 1, R = 0) with no threshold: ``order="ascending", final_point=True`` returns exactly
+    that.
 
     .. math::
 
@@ -808,12 +840,18 @@ def pr_curve(
     zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
         Value of ``recall`` when ``y_true`` has no positives (0/0): ``"warn"`` gives nan with
         an :class:`~evalmetrics.UndefinedMetricWarning`; a number is used silently.
+    order : {"descending", "ascending"}, default="descending"
+        The order of the thresholds (and of the points).
+    final_point : bool, default=False
+        Add scikit-learn's point (precision 1, recall 0), which has no threshold, at the
+        recall-0 end (first when descending, last when ascending): ``precision`` and
+        ``recall`` are then one longer than ``thresholds``.
 
     Returns
     -------
     precision : numpy.ndarray
-        Shape (n_thresholds,). Always defined: at each threshold at least one sample is
-        predicted positive.
+        Shape (n_thresholds,) (plus one with ``final_point``). Always defined: at each threshold
+        at least one sample is predicted positive.
     recall : numpy.ndarray
         Shape (n_thresholds,), increasing; the last value is 1. All nan (with a warning) or the
         ``zero_division`` value when ``y_true`` has no positives.
@@ -844,11 +882,9 @@ def pr_curve(
     is the prevalence. There is no artificial point at recall 0: at :math:`t = +\infty` nothing
     is predicted positive and precision is 0/0.
 
-    scikit-learn's ``precision_recall_curve`` returns the same points in the opposite order
-    (thresholds increasing) and appends a point (precision 1, recall 0) without a threshold.
-    To compare: ``p, r, t = precision_recall_curve(...)``, then ``p[:-1][::-1]``,
-    ``r[:-1][::-1]`` and ``t[::-1]`` equal these arrays bit for bit (when there are positives;
-    without positives scikit-learn sets recall to 1 instead of nan).
+    With ``order="ascending", final_point=True`` the three arrays equal scikit-learn's
+    ``precision_recall_curve(y_true, y_score, pos_label=pos_label)`` bit for bit when there are
+    positives (without positives scikit-learn sets recall to 1 instead of 0/0).
 
     Examples
     --------
@@ -876,7 +912,15 @@ def pr_curve(
         zero_division=zero_division,
         unit="thresholds",
     )
-    return s.precision[1:].copy(), recall, s.thresholds[1:].copy()
+    order = check_option(order, "order", ("descending", "ascending"))
+    if not isinstance(final_point, (bool, np.bool_)):
+        raise TypeError(f"final_point must be True or False, got {final_point!r}")
+    precision, thresholds = s.precision[1:].copy(), s.thresholds[1:].copy()
+    if final_point:
+        precision, recall = np.r_[1.0, precision], np.r_[0.0, recall]
+    if order == "ascending":
+        precision, recall, thresholds = precision[::-1], recall[::-1], thresholds[::-1]
+    return np.ascontiguousarray(precision), np.ascontiguousarray(recall), thresholds.copy()
 
 
 def average_precision(

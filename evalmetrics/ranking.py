@@ -1065,7 +1065,9 @@ def ndcg(
         NDCG@k = \frac{DCG@k(rels)}{IDCG@k}, \qquad
         IDCG@k = DCG@k(\text{ideal sorted descending})
 
-    with DCG as in ``dcg`` and the same gain for both.
+    with DCG as in ``dcg`` and the same gain for both. The default gain is exponential,
+    :math:`2^{rel} - 1` (the documents' and Burges et al.'s); scikit-learn's ``ndcg_score`` and
+    trec_eval's ``ndcg_cut`` use the grade itself: pass ``gain="linear"`` for their number.
 
     Parameters
     ----------

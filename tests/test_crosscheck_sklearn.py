@@ -247,8 +247,10 @@ AVERAGING_CASES = [
 def test_macro_and_weighted_with_undefined_classes_match_sklearn(
     y_true, y_pred, labels, average, zero_division
 ):
-    """A numeric zero_division counts in the average as that value; nan and "warn" leave the
-    class out (scikit-learn's zero_division=np.nan). Agreement to 1e-12."""
+    """A numeric zero_division counts in the average as that value, nan leaves the class out
+    (scikit-learn's zero_division=np.nan), agreement to 1e-12; "warn" makes the average nan
+    when a class is undefined (scikit-learn's nan-policy value has it left out, so where every
+    class is defined the two agree)."""
     theirs_zd = np.nan if zero_division == "warn" else zero_division
     kwargs = dict(average=average, labels=labels)
     for ours_f, theirs_f in (
@@ -259,6 +261,12 @@ def test_macro_and_weighted_with_undefined_classes_match_sklearn(
         with _quiet():
             want = theirs_f(y_true, y_pred, zero_division=theirs_zd, **kwargs)
             got = ours_f(y_true, y_pred, zero_division=zero_division, **kwargs)
+            per_class = theirs_f(
+                y_true, y_pred, **{**kwargs, "average": None}, zero_division=np.nan
+            )
+        if zero_division == "warn" and np.isnan(per_class).any():
+            assert np.isnan(got), ours_f.__name__
+            continue
         np.testing.assert_allclose(got, want, rtol=0, atol=1e-12, err_msg=ours_f.__name__)
 
 
@@ -435,3 +443,53 @@ def test_fast_auc_and_ap_equal_sweep_trapezoid_and_step_sums_1000_cases(block):
         )
 
     _run_block(block, one_case)
+
+
+# --- the options that give scikit-learn's curves exactly -------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_roc_curve_drop_intermediate_is_sklearn_default(seed):
+    """drop_intermediate=True equals scikit-learn's default roc_curve bit for bit (ties and
+    collinear runs included: scores drawn from few values)."""
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 60))
+    y = rng.integers(0, 2, n)
+    y[:2] = [0, 1]
+    scores = rng.integers(0, int(rng.integers(2, 12)), n) / 4.0
+    from sklearn.metrics import roc_curve
+
+    for drop in (True, False):
+        want = roc_curve(y, scores, drop_intermediate=drop)
+        got = em.roc_curve(y, scores, drop_intermediate=drop)
+        for g, w in zip(got, want, strict=True):
+            np.testing.assert_array_equal(g, w)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_pr_curve_ascending_with_final_point_is_sklearn(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(2, 60))
+    y = rng.integers(0, 2, n)
+    y[:2] = [0, 1]
+    scores = rng.integers(0, int(rng.integers(2, 12)), n) / 4.0
+    from sklearn.metrics import precision_recall_curve
+
+    want = precision_recall_curve(y, scores)
+    got = em.pr_curve(y, scores, order="ascending", final_point=True)
+    for g, w in zip(got, want, strict=True):
+        np.testing.assert_array_equal(g, w)
+    # descending with the final point: the same points in the book's order, (1, 0) first
+    p, r, t = em.pr_curve(y, scores, final_point=True)
+    np.testing.assert_array_equal(p, want[0][::-1])
+    np.testing.assert_array_equal(r, want[1][::-1])
+    np.testing.assert_array_equal(t, want[2][::-1])
+
+
+def test_curve_options_are_checked():
+    with pytest.raises(ValueError, match="order must be one of"):
+        em.pr_curve([0, 1], [0.1, 0.9], order="up")
+    with pytest.raises(TypeError, match="final_point must be True or False"):
+        em.pr_curve([0, 1], [0.1, 0.9], final_point=1)
+    with pytest.raises(TypeError, match="drop_intermediate must be True or False"):
+        em.roc_curve([0, 1], [0.1, 0.9], drop_intermediate="yes")
