@@ -13,7 +13,7 @@ export PYDEVD_DISABLE_FILE_VALIDATION := 1
 # Explorers render their slider frames only when the book is built.
 BOOK_ENV = EVALMETRICS_STATIC_FRAMES=1
 
-.PHONY: help book check test timings lab lab-fresh student clean constraints lint unit unit-fast nbval build-check browser bench bench-spark
+.PHONY: help book check test timings lab lab-fresh student clean constraints lint unit unit-fast nbval build-check browser bench bench-spark bench-compare
 
 # Two workers everywhere (the machines this book is built on have two cores); JOBS=1 to turn off.
 JOBS ?= 2
@@ -31,6 +31,7 @@ help:
 	@echo "make lab-fresh    the same, the copy rewritten from the chapters (your work there is lost)"
 	@echo "make student      student edition of the notebooks (no solutions) in _build/student/"
 	@echo "make bench        run the benchmarks (metrics, stats and widgets)"
+	@echo "make bench-compare REF=<commit>  the package's speed against another commit's, same run"
 	@echo "make bench-spark  evalmetrics against Spark local mode (about 10 min; chapter 12's figures)"
 	@echo "make constraints  regenerate constraints.txt from a fresh venv"
 	@echo "make clean        remove _build and caches (keeps .venv)"
@@ -141,6 +142,10 @@ bench: $(VENV)/.test-installed
 
 # "Do I need Spark?": evalmetrics against Spark local mode at 10^6 and 10^7 rows (about 10 min);
 # writes the figures chapter 12 shows.
+REF ?= HEAD
+bench-compare: $(VENV)/.test-installed
+	$(BIN)/python benchmarks/compare_versions.py --ref $(REF)
+
 bench-spark: $(VENV)/.spark-installed
 	$(BIN)/python benchmarks/bench_spark.py --json reference/data/bench_spark.json
 
