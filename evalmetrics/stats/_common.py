@@ -42,8 +42,10 @@ class ConfidenceInterval:
 
     Attributes
     ----------
-    low, high : float or numpy.ndarray
-        The interval's ends (arrays when the function was given arrays).
+    low : float or numpy.ndarray
+        The lower end (an array when the function was given arrays).
+    high : float or numpy.ndarray
+        The upper end.
     estimate : float or numpy.ndarray
         The point estimate the interval surrounds.
     confidence_level : float
@@ -96,13 +98,6 @@ class TestResult:
     alternative : str
         ``"two-sided"``, ``"greater"`` (first > second) or ``"less"``.
 
-    Methods
-    -------
-    confidence_interval(confidence_level=0.95)
-        The interval of ``estimate`` (one-sided when ``alternative`` is), a
-        :class:`ConfidenceInterval` whose ``method`` names the interval (``"newcombe"``,
-        ``"hodges-lehmann"``, ``"percentile"`` ...).
-
     Examples
     --------
     >>> from evalmetrics.stats import paired_test
@@ -132,7 +127,11 @@ class TestResult:
         return (self.statistic, self.pvalue)[index]
 
     def confidence_interval(self, confidence_level: float = 0.95) -> ConfidenceInterval:
-        """The ``confidence_level`` interval of ``estimate`` (one-sided as ``alternative``)."""
+        """The ``confidence_level`` interval of ``estimate`` (one-sided when ``alternative`` is).
+
+        A :class:`ConfidenceInterval` whose ``method`` names the interval that goes with the
+        test (``"newcombe"``, ``"hodges-lehmann"``, ``"percentile"`` ...).
+        """
         level = check_confidence(confidence_level)
         low, high = self._interval(level)
         method = self._interval_method or self.method
