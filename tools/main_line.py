@@ -1,0 +1,120 @@
+"""How long each chapter's main line is, and what machinery shows, measured on the built pages.
+
+Usage::
+
+    python tools/main_line.py            # a table for _build/html (run after `make book`)
+    python tools/main_line.py --html DIR
+
+The main line is the prose a reader meets when reading straight down a chapter page: the text of
+the article (inline math counted as one word) minus code cells and their outputs, display
+math, folded boxes (any
+admonition with the ``dropdown`` class: "Going further", solutions, self-checks), exercises,
+the bibliography and the page's navigation. Its length in words is what a student reads in one
+sitting. Machinery is code a reader sees on the page that only serves the book: a ``glue(`` call
+(a number handed to the prose) or an ``assert`` (a check against the documents or another
+library). Both belong in hidden cells. ``tests/test_built_pages.py`` holds every chapter to
+``MAX_WORDS`` and to no visible machinery.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+from bs4 import BeautifulSoup
+
+ROOT = Path(__file__).resolve().parents[1]
+HTML = ROOT / "_build" / "html"
+MAX_WORDS = 3500
+
+# Blocks that are not the main line. A class matches when it is one of the element's classes.
+_OFF_LINE_CLASSES = (
+    "cell",  # code cells and their outputs (text in them is code, not prose)
+    "math",  # display math
+    "dropdown",  # folded boxes: Going further, solutions, self-checks
+    "exercise",
+    "solution",
+    "bibliography",
+    "citation",
+    "toctree-wrapper",
+    "prev-next-area",
+    "headerlink",
+)
+_MACHINERY = (
+    ("glue call", re.compile(r"\bglue\(")),
+    ("assert", re.compile(r"^\s*assert\b", re.MULTILINE)),
+    ("numpy testing", re.compile(r"\bnp\.testing\.|\bassert_allclose\(")),
+)
+
+
+def _article(html: str) -> BeautifulSoup:
+    soup = BeautifulSoup(html, "html.parser")
+    article = soup.find("article") or soup.body or soup
+    return article
+
+
+def main_line_words(html: str) -> int:
+    """The number of words of main-line prose on a built page (see the module docstring)."""
+    article = _article(html)
+    for element in article.find_all(True):
+        if element.decomposed:
+            continue
+        classes = element.get("class") or []
+        if element.name == "span" and "math" in classes:
+            element.replace_with(" x ")  # inline math reads as about one word
+            continue
+        if any(name in classes for name in _OFF_LINE_CLASSES) or element.name in (
+            "script",
+            "style",
+            "details",
+        ):
+            element.decompose()
+    text = article.get_text(" ")
+    # inline math that MathJax has not typeset yet: \( ... \)
+    text = re.sub(r"\\\(.*?\\\)", " ", text, flags=re.DOTALL)
+    return len(re.findall(r"[A-Za-z0-9][\w'’.-]*|[\u4e00-\u9fff]+", text))
+
+
+def visible_machinery(html: str) -> list[str]:
+    """The first line of every code cell shown on the page that calls ``glue(`` or asserts."""
+    article = _article(html)
+    found = []
+    for cell in article.select("div.cell_input"):
+        code = cell.get_text()
+        for what, pattern in _MACHINERY:
+            if pattern.search(code):
+                first = code.strip().splitlines()[0][:70] if code.strip() else ""
+                found.append(f"{what}: {first}")
+                break
+    return found
+
+
+def chapter_pages(html_dir: Path = HTML) -> list[Path]:
+    return sorted((html_dir / "chapters").glob("*.html"))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--html", type=Path, default=HTML, help="the built book (_build/html)")
+    args = parser.parse_args(argv)
+    pages = chapter_pages(args.html)
+    if not pages:
+        print(f"no chapter pages in {args.html}/chapters: build the book first", file=sys.stderr)
+        return 1
+    print(f"{'chapter':<32} {'main-line words':>15} {'visible machinery':>18}")
+    over = 0
+    for page in pages:
+        html = page.read_text(encoding="utf-8")
+        words = main_line_words(html)
+        machinery = visible_machinery(html)
+        flag = "  over" if words > MAX_WORDS else ""
+        over += bool(flag or machinery)
+        print(f"{page.stem:<32} {words:>15} {len(machinery):>18}{flag}")
+    print(f"limit {MAX_WORDS} words; pages over the limit or with visible machinery: {over}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
