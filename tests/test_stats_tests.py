@@ -555,14 +555,21 @@ def test_delong_test_ind_matches_the_quadratic_definition(block):
         auc_a, var_a = _auc_and_variance_by_definition(y_a, score_a)
         auc_b, var_b = _auc_and_variance_by_definition(y_b, score_b)
         diff, se = auc_a - auc_b, math.sqrt(var_a + var_b)
+        # pROC's delong.unpaired.test: Welch-Satterthwaite degrees of freedom, Student's t
+        df = (var_a + var_b) ** 2 / (var_a**2 / (len(y_a) - 1) + var_b**2 / (len(y_b) - 1))
         level = float(rng.choice([0.9, 0.95]))
         for alternative in ALTERNATIVES:
             r = delong_test_ind(y_a, score_a, y_b, score_b, alternative=alternative)
             assert r.estimate == pytest.approx(diff, abs=1e-12)
             assert r.statistic == pytest.approx(diff / se, rel=1e-12, abs=1e-12)
-            want = _normal_p(diff / se, alternative)
+            t = diff / se
+            want = {
+                "two-sided": 2 * ss.t.sf(abs(t), df),
+                "greater": ss.t.sf(t, df),
+                "less": ss.t.cdf(t, df),
+            }[alternative]
             assert r.pvalue == pytest.approx(want, rel=1e-9, abs=1e-15), alternative
-        half = ss.norm.ppf(0.5 + level / 2) * se
+        half = ss.t.ppf(0.5 + level / 2, df) * se
         low, high = _interval(delong_test_ind(y_a, score_a, y_b, score_b), level)
         assert low == pytest.approx(max(diff - half, -1.0), abs=1e-12)
         assert high == pytest.approx(min(diff + half, 1.0), abs=1e-12)
@@ -703,6 +710,35 @@ def test_hodges_lehmann_interval_inverts_scipy_exact_wilcoxon(seed):
             if (p >= 1 - level) != (low < t < high):
                 failures.append(f"{alternative} {level}: t={t:.6g} p={p:.4g}, [{low}, {high}]")
     assert not failures, "\n".join(failures[:10])
+
+
+@pytest.mark.parametrize("n", [2, 5, 6, 7])
+def test_hodges_lehmann_says_when_the_level_cannot_be_reached(n):
+    """The widest interval, smallest to largest Walsh average, covers with probability
+    1 - 2 / 2^n (the signed-rank distribution puts 1 / 2^n on W+ = 0): a higher level is
+    not reachable, and the interval says which level it has, as R's wilcox.test does."""
+    d = np.arange(1, n + 1) / 10  # all positive, distinct
+    widest = 1 - 2 / 2**n
+    r = paired_test(d, np.zeros(n), method="wilcoxon")
+    for level in (0.9, 0.95, 0.99):
+        if level <= widest:
+            with warnings.catch_warnings():
+                warnings.simplefilter("error")
+                ci = r.confidence_interval(level)
+            assert ci.confidence_level == level
+            continue
+        with pytest.warns(RuntimeWarning, match=f"not reachable with {n} nonzero"):
+            ci = r.confidence_interval(level)
+        assert (ci.low, ci.high) == (d.min(), d.max())
+        assert ci.confidence_level == pytest.approx(widest, abs=1e-15)
+        # the test agrees: the exact p of all-positive differences is 2 / 2^n = 1 - widest
+        assert r.pvalue == pytest.approx(1 - widest, abs=1e-15)
+    one_sided = paired_test(d, np.zeros(n), method="wilcoxon", alternative="greater")
+    if 1 - 1 / 2**n < 0.995:
+        with pytest.warns(RuntimeWarning, match="not reachable"):
+            ci = one_sided.confidence_interval(0.995)
+        assert (ci.low, ci.high) == (d.min(), math.inf)
+        assert ci.confidence_level == pytest.approx(1 - 1 / 2**n, abs=1e-15)
 
 
 def test_hodges_lehmann_normal_approximation_is_near_the_exact_inversion():

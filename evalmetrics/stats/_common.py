@@ -130,10 +130,14 @@ class TestResult:
         """The ``confidence_level`` interval of ``estimate`` (one-sided when ``alternative`` is).
 
         A :class:`ConfidenceInterval` whose ``method`` names the interval that goes with the
-        test (``"newcombe"``, ``"hodges-lehmann"``, ``"percentile"`` ...).
+        test (``"newcombe"``, ``"hodges-lehmann"``, ``"percentile"`` ...). Where the level
+        cannot be reached (Hodges-Lehmann with very few differences) the interval is the
+        widest one, a ``RuntimeWarning`` says so, and ``confidence_level`` is the level reached.
         """
         level = check_confidence(confidence_level)
-        low, high = self._interval(level)
+        low, high, *reached = self._interval(level)
+        if reached:  # the rule could not reach the level and warned: report the level reached
+            level = reached[0]
         method = self._interval_method or self.method
         return ConfidenceInterval(float(low), float(high), self.estimate, level, method)
 
@@ -167,9 +171,11 @@ def one_sided(
         return two_sided
     lowest, highest = bounds
 
-    def interval(level: float) -> tuple[float, float]:
-        low, high = two_sided(2 * level - 1)
-        return (low, highest) if alternative == "greater" else (lowest, high)
+    def interval(level: float) -> tuple[float, ...]:
+        low, high, *reached = two_sided(2 * level - 1)
+        ends = (low, highest) if alternative == "greater" else (lowest, high)
+        # a rule that cannot reach the level says which it reached (two-sided r: (1 + r) / 2)
+        return ends + tuple((1 + r) / 2 for r in reached)
 
     return interval
 

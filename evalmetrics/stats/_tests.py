@@ -22,9 +22,11 @@ for 0/0.
 from __future__ import annotations
 
 import math
+import warnings
 
 import numpy as np
 
+from .._undefined import _caller_stacklevel
 from .._validation import (
     _describe,
     as_labels,
@@ -280,7 +282,10 @@ def _binary_case_inputs(y_true: object, pos_label: object, name: str) -> np.ndar
     return positive
 
 
-def _normal_test(estimate: float, se: float, alternative: str, what: str) -> TestResult:
+def _normal_test(
+    estimate: float, se: float, alternative: str, what: str, df: float | None = None
+) -> TestResult:
+    """z = estimate / se with a normal p-value, or Student's t with ``df`` degrees of freedom."""
     if se == 0.0:
         if estimate == 0.0:
             return _result(0.0, 1.0, 0.0, "delong", alternative, _point(0.0), _UNIT)
@@ -292,10 +297,25 @@ def _normal_test(estimate: float, se: float, alternative: str, what: str) -> Tes
     z = estimate / se  # nonzero: se > 0 here
 
     def interval(level: float) -> tuple[float, float]:
-        half = normal_quantile(level) * se
+        if df is None:
+            half = normal_quantile(level) * se
+        else:
+            from scipy.stats import t as student_t
+
+            half = float(student_t.ppf(0.5 + level / 2, df)) * se
         return max(estimate - half, -1.0), min(estimate + half, 1.0)
 
-    pvalue = _normal_pvalue(z, alternative)
+    if df is None:
+        pvalue = _normal_pvalue(z, alternative)
+    else:
+        from scipy.stats import t as student_t
+
+        if alternative == "greater":
+            pvalue = float(student_t.sf(z, df))
+        elif alternative == "less":
+            pvalue = float(student_t.cdf(z, df))
+        else:
+            pvalue = float(min(1.0, 2 * student_t.sf(abs(z), df)))
     return _result(z, pvalue, estimate, "delong", alternative, interval, _UNIT)
 
 
@@ -380,10 +400,17 @@ def delong_test_ind(
 ) -> TestResult:
     r"""DeLong's test of two AUCs from independent samples (different cases).
 
-    :math:`z = (\text{AUC}_A - \text{AUC}_B) / \sqrt{V_A + V_B}` with DeLong's variance of
-    each (:func:`auc_variance`): pROC's ``roc.test(roc1, roc2, paired=FALSE,
-    method="delong")``. For two models on the *same* cases use :func:`delong_test`, which
-    subtracts their covariance.
+    .. math::
+
+        D = \frac{\text{AUC}_A - \text{AUC}_B}{\sqrt{V_A + V_B}}, \qquad
+        \nu = \frac{(V_A + V_B)^2}{V_A^2 / (n_A - 1) + V_B^2 / (n_B - 1)}
+
+    with DeLong's variance of each AUC (:func:`auc_variance`) and :math:`n_A`, :math:`n_B` the
+    cases of each sample; the p-value and the interval :math:`\Delta \pm t_{\nu, (1+c)/2}
+    \sqrt{V_A + V_B}` use Student's t with Welch-Satterthwaite's :math:`\nu`, as pROC's
+    ``roc.test(roc1, roc2, paired=FALSE, method="delong")`` does (``delong.unpaired.test`` in
+    xrobin/pROC, ``R/delong.R``, and ``R/roc.test.R``, read from source). For two models on the
+    *same* cases use :func:`delong_test`, which subtracts their covariance.
 
     Parameters
     ----------
@@ -397,7 +424,7 @@ def delong_test_ind(
     Returns
     -------
     TestResult
-        ``statistic`` is :math:`z`, ``estimate`` :math:`\text{AUC}_A - \text{AUC}_B`.
+        ``statistic`` is :math:`D`, ``estimate`` :math:`\text{AUC}_A - \text{AUC}_B`.
 
     Raises
     ------
@@ -410,10 +437,12 @@ def delong_test_ind(
     >>> r = delong_test_ind([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], [0, 0, 1, 1], [0.1, 0.2, 0.3, 0.4])
     >>> r.estimate, round(r.statistic, 4)     # (0.75 - 1) / sqrt(0.125 + 0)
     (-0.25, -0.7071)
+    >>> round(r.pvalue, 4)                    # t with nu = 0.125^2 / (0.125^2 / 3) = 3
+    0.5305
     """
     alternative = check_alternative(alternative)
     pos_label = check_pos_label(pos_label)
-    aucs, variances = [], []
+    aucs, variances, sizes = [], [], []
     for suffix, y_true, score in (("a", y_true_a, score_a), ("b", y_true_b, score_b)):
         scores = check_finite_scores(score, f"score_{suffix}")
         labels = as_labels(y_true, f"y_true_{suffix}")
@@ -422,8 +451,12 @@ def delong_test_ind(
         v10 = delong_placements(positive, scores)[0]
         aucs.append(float(v10.mean()))  # nonzero: at least 2 positives (checked)
         variances.append(delong_variance(positive, scores))
+        sizes.append(scores.shape[0])
     estimate = aucs[0] - aucs[1]
-    return _normal_test(estimate, math.sqrt(sum(variances)), alternative, "AUC_A - AUC_B")
+    total = sum(variances)
+    spread = sum(v * v / (n - 1) for v, n in zip(variances, sizes, strict=True))  # n >= 4
+    df = total * total / spread if spread > 0 else math.inf  # nonzero: spread > 0 here
+    return _normal_test(estimate, math.sqrt(total), alternative, "AUC_A - AUC_B", df)
 
 
 # --- paired tests on per-query values ---
@@ -467,15 +500,32 @@ def _hodges_lehmann(differences: np.ndarray):
     exact = n < 50 and np.unique(np.abs(d)).shape[0] == n
     cdf = _signed_rank_cdf(n) if exact else None
 
-    def interval(level: float) -> tuple[float, float]:
+    spread = math.sqrt(n * (n + 1) * (2 * n + 1) / 24)
+
+    def interval(level: float) -> tuple[float, float] | tuple[float, float, float]:
         tail = (1 - level) / 2
         if cdf is not None:  # R's qsignrank(tail, n): the smallest w with P(W+ <= w) >= tail
-            k = max(int(np.searchsorted(cdf, tail - 1e-12)), 1)
+            k = int(np.searchsorted(cdf, tail - 1e-12))
         else:
-            spread = math.sqrt(n * (n + 1) * (2 * n + 1) / 24)
-            k = max(int(n * (n + 1) / 4 - normal_quantile(level) * spread), 1)
-        k = min(k, total)
-        return float(walsh[k - 1]), float(walsh[total - k])
+            k = int(n * (n + 1) / 4 - normal_quantile(level) * spread)
+        if k >= 1:
+            k = min(k, total)
+            return float(walsh[k - 1]), float(walsh[total - k])
+        # the widest interval, from the smallest to the largest Walsh average, has a lower level
+        if cdf is not None:
+            reached = 1 - 2 * float(cdf[0])
+        else:
+            from scipy.stats import norm
+
+            reached = 2 * float(norm.cdf((n * (n + 1) / 4 - 1) / spread)) - 1
+        warnings.warn(
+            f"a two-sided level of {level:g} is not reachable with {n} nonzero difference(s): the "
+            f"interval is the widest one (smallest to largest Walsh average), whose level is "
+            f"{reached:.4g} (as R's wilcox.test reports it)",
+            RuntimeWarning,
+            stacklevel=_caller_stacklevel(),
+        )
+        return float(walsh[0]), float(walsh[-1]), reached
 
     return estimate, interval
 
