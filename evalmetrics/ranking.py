@@ -27,8 +27,9 @@ such as precision use only that distinction; CG, DCG and NDCG use the grades the
 
 The module imports only numpy and loops over no rows: a padded 2-D array is processed at once.
 Sums over ranks are accumulated rank by rank (``np.cumsum``), in the order trec_eval uses, so
-AP, P@k, recall@k, RR and NDCG agree with trec_eval 9 to the last bit (the cross-check tests
-compare 1,000 random queries with ``==``).
+AP, P@k, recall@k, RR and NDCG of the same grades agree with trec_eval 9 to the last bit (the
+cross-check tests compare 1,000 random queries with ``==``). Which grades: trec_eval 9 orders a
+run by scores rounded to 32-bit floats (``evalmetrics.io.trec_order(float32_scores=True)``).
 """
 
 from __future__ import annotations
@@ -1808,7 +1809,11 @@ def rbp(rels: object, *, persistence: float, k: int | None = None) -> float | np
     Equals ranx's ``rbp.p`` (``rank_biased_precision.py``) to 1e-12 on binary judgments
     (1,000 random queries in the tests). On graded judgments ranx multiplies each term by the
     grade, so its value can exceed 1; this function uses the paper's binary :math:`r_i`.
-    trec_eval has no RBP.
+    trec_eval 9.0.x, the version pytrec_eval bundles, has no RBP (``"rbp"`` is not in
+    ``pytrec_eval.supported_measures``, checked with pytrec_eval-terrier 0.5.11). trec_eval
+    10.0 adds ``rbp`` and ``rbp_resid`` (read from source: usnistgov/trec_eval, ``m_rbp.c``,
+    ``CHANGELOG``): persistence 0.9 by default, and the grades as gains (meant to be rescaled
+    into [0, 1]), so on graded qrels it need not equal this binary RBP.
 
     Examples
     --------
