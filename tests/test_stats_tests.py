@@ -354,6 +354,10 @@ def test_mcnemar_matches_scipy_binomtest_and_statsmodels(block):
             assert less.pvalue == pytest.approx(
                 ss.norm.cdf((bc - cc + shift) / se), rel=1e-12, abs=1e-300
             )
+            # the statistic is the two-sided one, signed like b - c, whatever the alternative
+            two_sided = mcnemar(y, a, b, method="chi2", correction=bool(shift)).statistic
+            assert greater.statistic == less.statistic == two_sided
+            assert two_sided == 0 or math.copysign(1, two_sided) == math.copysign(1, bc - cc)
             if abs(bc - cc) >= shift:  # two-sided = twice the smaller one-sided p
                 two = mcnemar(y, a, b, method="chi2", correction=bool(shift))
                 smaller = min(greater.pvalue, less.pvalue)

@@ -161,8 +161,9 @@ def mcnemar(
     - ``"chi2"``: the normal approximation, statistic
       :math:`z = \operatorname{sign}(b - c) \max(|b - c| - 1, 0) / \sqrt{b + c}` with Edwards'
       continuity correction (``correction=False``: :math:`(b - c)/\sqrt{b + c}`);
-      :math:`z^2` is the usual :math:`\chi^2` on 1 df. One-sided, the correction moves
-      :math:`b - c` by 1 towards the alternative's null side.
+      :math:`z^2` is the usual :math:`\chi^2` on 1 df. The statistic does not depend on
+      ``alternative``; a one-sided p-value moves :math:`b - c` by 1 towards the alternative's
+      null side (:math:`p = \Phi(-(b - c - 1)/\sqrt{b + c})` for ``"greater"``).
 
     The estimate is :math:`\text{acc}_A - \text{acc}_B = (b - c) / n`; its interval is
     Newcombe's (1998, method 10) square-and-add interval for paired proportions.
@@ -249,14 +250,15 @@ def mcnemar(
         pvalue = binomtest(b, b + c, 0.5, alternative=alternative).pvalue
     else:
         shift = 1 if correction else 0
+        root = math.sqrt(b + c)  # nonzero: b + c >= 1 here
+        corrected = math.copysign(max(abs(b - c) - shift, 0), b - c)
+        statistic = corrected / root  # signed like b - c whatever the alternative
         if alternative == "two-sided":
-            corrected = math.copysign(max(abs(b - c) - shift, 0), b - c)
-            statistic = corrected / math.sqrt(b + c)  # nonzero: b + c >= 1 here
-        elif alternative == "greater":
-            statistic = (b - c - shift) / math.sqrt(b + c)  # nonzero: b + c >= 1 here
+            pvalue = _normal_pvalue(statistic, alternative)
+        elif alternative == "greater":  # corrected towards the null side of b - c > 0
+            pvalue = _normal_pvalue((b - c - shift) / root, alternative)
         else:
-            statistic = (b - c + shift) / math.sqrt(b + c)  # nonzero: b + c >= 1 here
-        pvalue = _normal_pvalue(statistic, alternative)
+            pvalue = _normal_pvalue((b - c + shift) / root, alternative)
     return _result(statistic, min(pvalue, 1.0), estimate, method, alternative, interval, _UNIT)
 
 
