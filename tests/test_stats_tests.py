@@ -107,7 +107,7 @@ def _every_test():
         (
             "paired randomization",
             paired_test(a, b, method="randomization", **resampling),
-            "percentile",
+            "randomization",
         ),
         ("paired bootstrap", paired_test(a, b, method="bootstrap", **resampling), "percentile"),
     ]
@@ -772,6 +772,10 @@ def test_hodges_lehmann_normal_approximation_is_near_the_exact_inversion():
         assert lo - 3 <= got <= lo, (level, got, lo)
 
 
+def _mean_axis(x, axis=-1):
+    return np.mean(x, axis=axis)
+
+
 def _exact_randomization_p(d):
     """P(mean of sign-flipped d is as extreme as the mean of d) over all 2^n sign patterns,
     enumerated (row r of ``signs`` is the binary expansion of r): two-sided, greater, less."""
@@ -817,6 +821,65 @@ def test_randomization_p_equals_exact_enumeration(n):
     assert not failures, "\n".join(failures)
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_randomization_interval_inverts_the_exact_sign_flip_test(seed):
+    """The interval is the set of shifts t that the exact sign-flip test of d - t (scipy's
+    permutation_test, all 2^n patterns) does not reject: checked on a fine grid and at
+    points just inside and outside each end, for two-sided and one-sided alternatives."""
+    rng = np.random.default_rng(SEED + seed)
+    n = int(rng.integers(5, 11))
+    a, b = _per_query(rng, n)
+    d = a - b
+
+    def exact_p(t, alternative):
+        return ss.permutation_test(
+            (d - t,),
+            _mean_axis,
+            permutation_type="samples",
+            vectorized=True,
+            n_resamples=2**n,
+            alternative=alternative,
+        ).pvalue
+
+    span = np.ptp(d) + 0.1
+    grid = np.linspace(d.mean() - span, d.mean() + span, 301)
+    failures = []
+    for alternative, level in [("two-sided", 0.9), ("two-sided", 0.95), ("greater", 0.9)]:
+        r = paired_test(a, b, method="randomization", alternative=alternative, n_resamples=2**n)
+        low, high = r.confidence_interval(level)
+        assert r.confidence_interval(level).method == "randomization"
+        eps = 1e-9 * span
+        probes = list(grid) + [
+            x
+            for end in (low, high)
+            if math.isfinite(end)
+            for x in (
+                end - eps,
+                end + eps,
+            )
+        ]
+        for t in probes:
+            inside = low <= t <= high
+            if (exact_p(t, alternative) > 1 - level) != inside:
+                failures.append(f"{alternative} {level}: t={t:.9g}, [{low}, {high}]")
+    assert not failures, "\n".join(failures[:10])
+
+
+def test_randomization_same_seed_as_scipy_gives_scipy_p():
+    rng = np.random.default_rng(SEED)
+    a, b = _per_query(rng, 40)
+    ref = ss.permutation_test(
+        (a - b,),
+        _mean_axis,
+        permutation_type="samples",
+        vectorized=True,
+        n_resamples=999,
+        **_seeded(ss.permutation_test, 3),
+    )
+    r = paired_test(a, b, method="randomization", n_resamples=999, random_state=3)
+    assert r.pvalue == ref.pvalue
+
+
 def test_randomization_monte_carlo_agrees_with_exact_within_error():
     rng = np.random.default_rng(SEED)
     n = 18
@@ -853,7 +916,7 @@ def test_randomization_matches_scipy_permutation_test(alternative):
     assert abs(r.pvalue - p) <= 5 * math.sqrt(2 * p * (1 - p) / 20000) + 1e-4
 
 
-@pytest.mark.parametrize("method", ["bootstrap", "randomization"])
+@pytest.mark.parametrize("method", ["bootstrap"])
 def test_bootstrap_interval_matches_scipy_bootstrap(method):
     rng = np.random.default_rng(SEED)
     a, b = _per_query(rng, 60)

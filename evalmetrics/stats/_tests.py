@@ -75,7 +75,7 @@ _INTERVALS = {
     "delong": "delong",
     "t": "t",
     "wilcoxon": "hodges-lehmann",
-    "randomization": "percentile",
+    "randomization": "randomization",
     "bootstrap": "percentile",
 }
 
@@ -475,6 +475,53 @@ def _bootstrap_means(
     return means
 
 
+def _sign_flip_interval(
+    differences: np.ndarray, n_resamples: int, rng: np.random.Generator
+):
+    r"""The interval rule that inverts the sign-flip test of the mean difference.
+
+    Testing :math:`\bar d = \delta` flips the signs of :math:`d_i - \delta`. A pattern that
+    flips the set :math:`F` gives a mean at least the observed one exactly when :math:`\delta`
+    is at least :math:`t_F`, the mean of :math:`d_i` over :math:`F` (the same algebra as
+    the Walsh averages of Hodges-Lehmann), so the one-sided p-values are step functions of
+    :math:`\delta` with steps at the :math:`t_F`, and the interval's ends are order statistics
+    of them. All :math:`2^n` patterns when that is at most ``n_resamples`` (exact, no
+    correction), otherwise ``n_resamples`` random ones with scipy's +1 correction.
+    """
+    n = differences.shape[0]
+    exact = 2**n <= n_resamples
+    if exact:
+        flips = ((np.arange(2**n)[:, None] >> np.arange(n)) & 1).astype(bool)
+        blocks = [flips]
+    else:
+        rows = max(1, min(n_resamples, (1 << 22) // n))
+        blocks = [
+            rng.random((min(rows, n_resamples - start), n)) < 0.5
+            for start in range(0, n_resamples, rows)
+        ]
+    means = []
+    unflipped = 0  # patterns that flip nothing: as extreme as the data at every delta
+    for flipped in blocks:
+        count = flipped.sum(axis=1)
+        unflipped += int(np.count_nonzero(count == 0))
+        some = count > 0
+        means.append((flipped[some] @ differences) / count[some])  # nonzero: count > 0
+    t = np.sort(np.concatenate(means))
+    adjust = 0 if exact else 1
+    total = t.shape[0] + unflipped + adjust
+
+    def interval(level: float) -> tuple[float, float]:
+        tail = (1 - level) / 2
+        # the fewest t_F at or beyond an end for that end's one-sided p to exceed the tail
+        k = math.floor(tail * total - unflipped - adjust) + 1
+        if k <= 0:
+            return -math.inf, math.inf
+        k = min(k, t.shape[0])
+        return float(t[k - 1]), float(t[t.shape[0] - k])
+
+    return interval
+
+
 def _signed_rank_cdf(n: int) -> np.ndarray:
     """P(W+ <= w) for w = 0 .. n(n+1)/2: the exact null distribution, no ties (by counting)."""
     counts = np.zeros(n * (n + 1) // 2 + 1)
@@ -561,8 +608,13 @@ def paired_test(
     - ``"bootstrap"``: the paired bootstrap of :math:`\bar d`, the resampled means shifted to
       the null: two-sided :math:`p = (1 + \#\{|\bar d^*_j - \bar d| \ge |\bar d|\}) / (B + 1)`.
 
-    ``"randomization"`` and ``"bootstrap"`` give the percentile interval of :math:`B` =
-    ``n_resamples`` paired bootstrap means.
+    Each test carries the interval that inverts it. ``"randomization"``: the shifts
+    :math:`\delta` that the sign-flip test of :math:`d_i - \delta` does not reject, whose ends
+    are order statistics of the means of the flipped subsets (exact when :math:`2^n \le`
+    ``n_resamples``). ``"bootstrap"``: the percentile interval of :math:`B` =
+    ``n_resamples`` paired bootstrap means; below about 20 queries the bootstrap's p-value and
+    interval are too small (the resampled means spread less than the mean does), so prefer
+    ``"randomization"`` or ``"t"`` there.
 
     Parameters
     ----------
@@ -664,8 +716,6 @@ def paired_test(
         estimate, interval = _hodges_lehmann(differences)
         return _result(statistic, pvalue, estimate, method, alternative, interval, _INF)
 
-    means = _bootstrap_means(differences, n_resamples, rng)
-    interval = lambda level: percentile_interval(means, level)  # noqa: E731
     if method == "randomization":
         from scipy.stats import permutation_test
 
@@ -678,7 +728,10 @@ def paired_test(
             alternative=alternative,
             **scipy_rng(permutation_test, rng),
         ).pvalue
+        interval = _sign_flip_interval(differences, n_resamples, rng)
     else:  # bootstrap: the resampled means shifted to the null mean 0
+        means = _bootstrap_means(differences, n_resamples, rng)
+        interval = lambda level: percentile_interval(means, level)  # noqa: E731
         null = means - mean
         if alternative == "two-sided":
             extreme = np.count_nonzero(np.abs(null) >= abs(mean))
