@@ -521,6 +521,20 @@ def test_bootstrap_ci_stratified_auc_fast_path_and_loop_agree():
     assert fast.estimate == loop.estimate == pytest.approx(roc_auc_score(y, s), abs=1e-15)
     assert fast.low == pytest.approx(loop.low, abs=0.05 * width)
     assert fast.high == pytest.approx(loop.high, abs=0.05 * width)
+    # with the same seed, the same resamples: a wrapper of roc_auc (the loop) gives the
+    # fast path's interval to rounding, stratified or not
+    for stratify in (y, None):
+        seeded = st.bootstrap_ci(em.roc_auc, y, s, stratify=stratify, random_state=5)
+        wrapped = st.bootstrap_ci(
+            lambda yy, ss: em.roc_auc(yy, ss), y, s, stratify=stratify, random_state=5
+        )
+        assert tuple(seeded) == pytest.approx(tuple(wrapped), abs=1e-12)
+
+
+def test_bootstrap_ci_bca_of_a_constant_is_an_error_not_nan():
+    with pytest.raises(ValueError, match="BCa interval is undefined.*method='percentile'"):
+        st.bootstrap_ci(np.mean, [3.0, 3.0, 3.0], method="BCa", random_state=0)
+    assert tuple(st.bootstrap_ci(np.mean, [3.0, 3.0, 3.0], random_state=0)) == (3.0, 3.0)
 
 
 def test_bootstrap_ci_stratify_keeps_class_sizes():

@@ -716,6 +716,18 @@ def test_hodges_lehmann_interval_inverts_scipy_exact_wilcoxon(seed):
     assert not failures, "\n".join(failures[:10])
 
 
+def test_a_one_sided_interval_below_level_one_half_is_an_error():
+    y = [1] * 10
+    a = [1, 1, 1, 1, 1, 1, 0, 0, 0, 0]
+    b = [0, 0, 1, 1, 1, 1, 1, 1, 1, 1]
+    r = mcnemar(y, a, b, alternative="greater")
+    with pytest.raises(ValueError, match="one-sided interval.*above 0.5; got 0.3"):
+        r.confidence_interval(0.3)
+    low, high = r.confidence_interval(0.6)
+    assert low <= r.estimate and high == 1.0
+    assert mcnemar(y, a, b).confidence_interval(0.3).confidence_level == 0.3  # two-sided: fine
+
+
 @pytest.mark.parametrize("n", [2, 5, 6, 7])
 def test_hodges_lehmann_says_when_the_level_cannot_be_reached(n):
     """The widest interval, smallest to largest Walsh average, covers with probability

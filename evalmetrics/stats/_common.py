@@ -172,6 +172,11 @@ def one_sided(
     lowest, highest = bounds
 
     def interval(level: float) -> tuple[float, ...]:
+        if level <= 0.5:
+            raise ValueError(
+                f"a one-sided interval (alternative={alternative!r}) needs confidence_level "
+                f"above 0.5; got {level!r}"
+            )
         low, high, *reached = two_sided(2 * level - 1)
         ends = (low, highest) if alternative == "greater" else (lowest, high)
         # a rule that cannot reach the level says which it reached (two-sided r: (1 + r) / 2)

@@ -252,13 +252,14 @@ def mcnemar(
         shift = 1 if correction else 0
         root = math.sqrt(b + c)  # nonzero: b + c >= 1 here
         corrected = math.copysign(max(abs(b - c) - shift, 0), b - c)
-        statistic = corrected / root  # signed like b - c whatever the alternative
+        # signed like b - c, whatever the alternative
+        statistic = corrected / root  # nonzero: root = sqrt(b + c) >= 1 here
         if alternative == "two-sided":
             pvalue = _normal_pvalue(statistic, alternative)
         elif alternative == "greater":  # corrected towards the null side of b - c > 0
-            pvalue = _normal_pvalue((b - c - shift) / root, alternative)
+            pvalue = _normal_pvalue((b - c - shift) / root, alternative)  # nonzero: idem
         else:
-            pvalue = _normal_pvalue((b - c + shift) / root, alternative)
+            pvalue = _normal_pvalue((b - c + shift) / root, alternative)  # nonzero: idem
     return _result(statistic, min(pvalue, 1.0), estimate, method, alternative, interval, _UNIT)
 
 
@@ -294,7 +295,8 @@ def _normal_test(
         raise ValueError(
             f"the DeLong standard error of {what} = {estimate:.6g} is 0: the placement values "
             "have no spread (e.g. a constant score against one that separates the classes), "
-            "so the normal test is undefined; use more cases"
+            "so the normal test is undefined (a perfect separation stays so however many "
+            "cases are added); report the two AUCs, or use a bootstrap of the difference"
         )
     z = estimate / se  # nonzero: se > 0 here
 
@@ -456,7 +458,8 @@ def delong_test_ind(
         sizes.append(scores.shape[0])
     estimate = aucs[0] - aucs[1]
     total = sum(variances)
-    spread = sum(v * v / (n - 1) for v, n in zip(variances, sizes, strict=True))  # n >= 4
+    pairs = zip(variances, sizes, strict=True)
+    spread = sum(v * v / (n - 1) for v, n in pairs)  # nonzero: n >= 4 cases per sample
     df = total * total / spread if spread > 0 else math.inf  # nonzero: spread > 0 here
     return _normal_test(estimate, math.sqrt(total), alternative, "AUC_A - AUC_B", df)
 
@@ -475,9 +478,7 @@ def _bootstrap_means(
     return means
 
 
-def _sign_flip_interval(
-    differences: np.ndarray, n_resamples: int, rng: np.random.Generator
-):
+def _sign_flip_interval(differences: np.ndarray, n_resamples: int, rng: np.random.Generator):
     r"""The interval rule that inverts the sign-flip test of the mean difference.
 
     Testing :math:`\bar d = \delta` flips the signs of :math:`d_i - \delta`. A pattern that
@@ -494,7 +495,7 @@ def _sign_flip_interval(
         flips = ((np.arange(2**n)[:, None] >> np.arange(n)) & 1).astype(bool)
         blocks = [flips]
     else:
-        rows = max(1, min(n_resamples, (1 << 22) // n))
+        rows = max(1, min(n_resamples, (1 << 22) // n))  # nonzero: n >= 2 pairs
         blocks = [
             rng.random((min(rows, n_resamples - start), n)) < 0.5
             for start in range(0, n_resamples, rows)
@@ -566,7 +567,8 @@ def _hodges_lehmann(differences: np.ndarray):
         else:
             from scipy.stats import norm
 
-            reached = 2 * float(norm.cdf((n * (n + 1) / 4 - 1) / spread)) - 1
+            z = (n * (n + 1) / 4 - 1) / spread  # nonzero: n >= 1 nonzero difference here
+            reached = 2 * float(norm.cdf(z)) - 1
         warnings.warn(
             f"a two-sided level of {level:g} is not reachable with {n} nonzero difference(s): the "
             f"interval is the widest one (smallest to largest Walsh average), whose level is "
