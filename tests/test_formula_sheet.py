@@ -13,11 +13,17 @@
 - every undefined case the sheet states gives ``nan`` with ``UndefinedMetricWarning``, and every
   metric it calls "always defined" gives a finite value on a degenerate input without a warning;
 - the page is in the table of contents, its parts are the book's parts, and the print CSS is
-  scoped (jupyter-book adds it to every page).
+  scoped (jupyter-book adds it to every page);
+- Part IV is complete: every labelled section of chapters 13-15 that holds display math, and
+  every term those chapters define in bold, is covered by a sheet entry (or excluded here with a
+  reason); every ``st.`` call on the sheet names a function of ``evalmetrics.stats.__all__``
+  with keywords and ``method`` values it accepts, every public function of ``evalmetrics.stats``
+  is on the sheet, and every scipy / statsmodels / scikit-learn name imports.
 """
 
 from __future__ import annotations
 
+import ast
 import copy
 import importlib
 import importlib.util
@@ -67,8 +73,8 @@ MODULES_WITHOUT_METRICS = {
     "_validation": "private input validation",
     "io": "reads and writes TREC qrels and run files into ranking's arrays; computes no metric",
     "stats": (
-        "confidence intervals, paired tests and cost decisions (numpy + scipy); "
-        "its formulas join the sheet with chapters 13-15"
+        "confidence intervals, paired tests and cost decisions (numpy + scipy): not metrics; "
+        "their formulas are Part IV of the sheet, checked by the Part IV tests below"
     ),
 }
 # Public names in METRIC_MODULES (and evalmetrics.__all__) that are not metrics.
@@ -171,6 +177,7 @@ def test_the_page_is_in_the_toc_and_its_parts_are_the_books():
     toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
     captions = [part["caption"] for part in toc["parts"]]
     assert [part["title"] for part in DATA["parts"]] == captions[:3]
+    assert DATA["statistics"]["title"] == captions[3]
     reference = next(part for part in toc["parts"] if part["caption"] == "Reference")
     assert {"file": "reference/formulas"} in reference["chapters"]
 
@@ -342,9 +349,369 @@ def test_print_css_touches_screen_only_on_the_formula_sheet():
 
 def test_each_part_holds_the_page_break_marker():
     text = PAGE.read_text(encoding="utf-8")
-    for part in DATA["parts"]:
+    for part in [*DATA["parts"], DATA["statistics"], DATA["statistics"]["decision_table"]]:
         pattern = (
             rf"\({re.escape(part['id'])}\)=\n## {re.escape(part['title'])}\n\n"
             r'```\{raw\} html\n<div class="formula-sheet-break"></div>\n```\n'
         )
         assert re.search(pattern, text), part["title"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Part IV: statistics (chapters 13-15)
+#
+# Each Part IV entry names the chapter labels that teach it ("chapter") and the bold terms of
+# those chapters it covers ("terms"). The chapters are parsed: every labelled section that holds
+# display math must be named by an entry, and every term defined in bold must be covered by an
+# entry, unless it is listed below with the reason it is not a formula.
+
+import evalmetrics.stats as st  # noqa: E402
+
+STATS = DATA["statistics"]
+ENTRIES = [entry for section in STATS["sections"] for entry in section["entries"]]
+DECISIONS = STATS["decision_table"]["rows"]
+PART_IV_CHAPTERS = (
+    "13_confidence_intervals.ipynb",
+    "14_paired_tests.ipynb",
+    "15_costs_thresholds.ipynb",
+)
+# Labelled sections whose display math is not a formula of the sheet: label -> reason.
+# (Empty now: every display of chapters 13-15 is a formula the sheet gives.)
+NON_FORMULA_DISPLAYS: dict[str, str] = {}
+# Terms that chapters 13-15 set in bold but that are not a formula: term -> reason.
+NOT_FORMULA_TERMS = {
+    "paired tests": "the subject of chapter 14; each test has its own entry",
+    "paired design": "a design (both models on the same cases), not a formula; every "
+    "comparison entry is paired",
+    "first argument minus the second": "the sign convention of every test: Part IV's "
+    "introduction states it",
+    "pixels": "the name of a retrieval system in chapter 14's example",
+    "lda": "the name of a retrieval system in chapter 14's example",
+}
+# Public names of evalmetrics.stats that are not computations: name -> reason.
+STATS_NOT_ON_SHEET = {
+    "ConfidenceInterval": "the result class of the intervals (low, high, estimate)",
+    "TestResult": "the result class of the tests (statistic, pvalue, estimate)",
+}
+# A coarse guard against wide formulas (about 36 characters fill the formula column at 1280 px,
+# give or take 10%): a longer line must become aligned rows. It counts source characters, so it
+# is no substitute for looking at the page; the rendered widths were checked in a browser.
+MAX_FORMULA_WIDTH = 36
+
+
+def _normal(term: str) -> str:
+    return " ".join(term.replace("\u2019", "'").split()).lower()
+
+
+def part_iv_sections() -> dict[str, dict]:
+    """Chapters 13-15 cut into sections, each with its display math count and bold terms.
+
+    A section is what follows a heading up to the next heading of the same or a higher level;
+    a section without a ``(label)=`` belongs to its labelled parent (a ``###`` subsection of a
+    labelled ``##``), except an unlabelled ``##`` section, which is keyed "file: title" so that
+    display math there fails until it gets a label. The text before the first ``##`` belongs
+    to the chapter's label.
+    """
+    sections: dict[str, dict] = {}
+    for file_name in PART_IV_CHAPTERS:
+        notebook = json.loads((ROOT / "chapters" / file_name).read_text(encoding="utf-8"))
+        text = "\n".join(
+            "".join(cell["source"]) for cell in notebook["cells"] if cell["cell_type"] == "markdown"
+        )
+        stack: list[tuple[int, str | None, str]] = []  # (level, label, title)
+        pending = None
+        key = file_name
+        chunks: dict[str, list[str]] = {}
+        for line in text.split("\n"):
+            label = re.match(r"^\(([\w:-]+)\)=\s*$", line)
+            heading = re.match(r"^(#+) (.*)$", line)
+            if label:
+                pending = label.group(1)
+                continue
+            if heading:
+                level = len(heading.group(1))
+                while stack and stack[-1][0] >= level:
+                    stack.pop()
+                stack.append((level, pending, heading.group(2).strip()))
+                pending = None
+                labelled = [s for s in stack if s[1]]
+                unlabelled_h2 = [s for s in stack if s[0] == 2 and not s[1]]
+                if unlabelled_h2:
+                    key = f"{file_name}: {unlabelled_h2[0][2]}"
+                else:
+                    key = labelled[-1][1] if labelled else file_name
+            chunks.setdefault(key, []).append(line)
+        for key, lines in chunks.items():
+            body = "\n".join(lines)
+            displays = body.count("$$") // 2 + len(re.findall(r"```\{math\}", body))
+            terms = [
+                _normal(term)
+                for term in re.findall(r"\*\*(.+?)\*\*", body, flags=re.S)
+                if re.search(r"[A-Za-z]", term) and not term.lstrip().startswith(('"', "\u201c"))
+            ]
+            sections[key] = {"file": file_name, "displays": displays, "terms": terms}
+    return sections
+
+
+SECTIONS = part_iv_sections()
+DISPLAY_SECTIONS = sorted(key for key, section in SECTIONS.items() if section["displays"])
+DEFINED_TERMS = sorted({term for section in SECTIONS.values() for term in section["terms"]})
+
+
+def missing_formulas(data: dict) -> list[str]:
+    """Display-math sections and bold terms of chapters 13-15 that no sheet entry covers."""
+    entries = [e for section in data["statistics"]["sections"] for e in section["entries"]]
+    labels = {label for entry in entries for label in entry["chapter"]}
+    terms = {_normal(term) for entry in entries for term in entry["terms"]}
+    missing = [k for k in DISPLAY_SECTIONS if k not in labels and k not in NON_FORMULA_DISPLAYS]
+    missing += [
+        f"term: {t}" for t in DEFINED_TERMS if t not in terms and t not in NOT_FORMULA_TERMS
+    ]
+    return missing
+
+
+def test_the_chapters_parse_into_sections_with_formulas():
+    # the parser finds the chapters' formula sections (a guard against a parser that finds none)
+    assert {"sec-ci-auc", "sec-mcnemar", "sec-bayes-threshold"} <= set(DISPLAY_SECTIONS)
+    assert {"wilson", "mcnemar's test", "bayes threshold"} <= set(DEFINED_TERMS)
+    assert len(DISPLAY_SECTIONS) >= 10
+
+
+@pytest.mark.parametrize("key", DISPLAY_SECTIONS)
+def test_every_section_with_display_math_is_on_the_sheet(key):
+    assert ":" not in key, (
+        f"display math in the unlabelled section {key!r}: give the section a (label)= and "
+        "a sheet entry, or list it in NON_FORMULA_DISPLAYS with a reason"
+    )
+    named = {label for entry in ENTRIES for label in entry["chapter"]}
+    assert key in named or key in NON_FORMULA_DISPLAYS, (
+        f"{key} teaches a formula ({SECTIONS[key]['displays']} display(s) in "
+        f"{SECTIONS[key]['file']}) that no Part IV entry of evalmetrics/formulas.json names"
+    )
+
+
+@pytest.mark.parametrize("term", DEFINED_TERMS)
+def test_every_defined_term_is_on_the_sheet(term):
+    covered = {_normal(t) for entry in ENTRIES for t in entry["terms"]}
+    assert term in covered or term in NOT_FORMULA_TERMS, (
+        f"chapters 13-15 define **{term}**, which no Part IV entry's 'terms' covers"
+    )
+
+
+def test_the_part_iv_check_can_fail():
+    assert missing_formulas(DATA) == []
+    data = copy.deepcopy(DATA)
+    for section in data["statistics"]["sections"]:
+        section["entries"] = [e for e in section["entries"] if e["id"] != "power"]
+    assert missing_formulas(data) == ["sec-power", "term: power"]
+
+
+def test_each_exclusion_is_still_in_the_chapters():
+    for key in NON_FORMULA_DISPLAYS:
+        assert key in DISPLAY_SECTIONS, f"{key}: no longer a section with display math"
+    for term in NOT_FORMULA_TERMS:
+        assert term in DEFINED_TERMS, f"{term}: no longer defined in bold in chapters 13-15"
+
+
+def test_every_part_iv_label_and_term_is_in_the_chapters():
+    part_iv_labels = set()
+    for file_name in PART_IV_CHAPTERS:
+        notebook = json.loads((ROOT / "chapters" / file_name).read_text(encoding="utf-8"))
+        for cell in notebook["cells"]:
+            if cell["cell_type"] == "markdown":
+                text = "".join(cell["source"])
+                part_iv_labels.update(re.findall(r"^\(([\w:-]+)\)=\s*$", text, flags=re.M))
+    for entry in ENTRIES:
+        for label in entry["chapter"]:
+            assert label in part_iv_labels, f"{entry['id']}: no ({label})= in chapters 13-15"
+        for term in entry["terms"]:
+            assert _normal(term) in DEFINED_TERMS, f"{entry['id']}: **{term}** not in the chapters"
+    for row_data in DECISIONS:
+        for label in row_data["chapter"]:
+            assert label in part_iv_labels, f"decision table: no ({label})= in chapters 13-15"
+    for section in STATS["sections"]:
+        assert section["chapter"] in part_iv_labels
+
+
+def test_statistics_records_are_complete():
+    ids = [entry["id"] for entry in ENTRIES] + [metric["id"] for metric in METRICS]
+    assert len(ids) == len(set(ids)), "duplicate ids"
+    for entry in ENTRIES:
+        assert entry["name"] and entry["formula"] and entry["when"] and entry["chapter"]
+        assert entry["code"] or entry.get("code_note"), f"{entry['id']}: no code, no note"
+        assert isinstance(entry["zh"], list) and isinstance(entry["terms"], list)
+        for latex in entry["formula"]:
+            assert "$" not in latex, f"{entry['id']}: formulas are LaTeX without $"
+    assert len(STATS["columns"]) == len(STATS["widths"].split())
+    table = STATS["decision_table"]
+    assert len(table["columns"]) == len(table["widths"].split())
+
+
+def _visible_width(latex: str) -> int:
+    """A rough count of the characters a formula line shows (a fraction: its wider part)."""
+    text = re.sub(r"\\(begin|end)\{aligned\}|&|\\[,;!:]|\\quad|\\qquad|\\ ", " ", latex)
+    text = re.sub(r"\\(left|right|big|Big|bigl|bigr|textstyle|displaystyle)\b", "", text)
+    frac = re.compile(r"\\[td]?frac\{([^{}]*)\}\{([^{}]*)\}")
+    for _ in range(10):  # innermost fractions first
+        text = frac.sub(lambda m: max(m.group(1), m.group(2), key=len), text)
+        # other groups, but not a fraction's numerator or denominator
+        text = re.sub(r"(?<!frac)(?<!\})\{([^{}]*)\}", r"\1", text)
+    text = re.sub(r"\\(text|operatorname|mathrm)", "", text)
+    text = re.sub(r"\\[A-Za-z]+", "x", text)  # a command shows as one symbol
+    return len(re.sub(r"[\s{}^_]", "", text))
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=lambda entry: entry["id"])
+def test_part_iv_formulas_are_narrow_enough(entry):
+    for latex in entry["formula"]:
+        for line in latex.split(r"\\"):
+            assert _visible_width(line) <= MAX_FORMULA_WIDTH, (
+                f"{entry['id']}: a formula line of about {_visible_width(line)} characters "
+                f"would be clipped; split it into aligned rows: {line}"
+            )
+
+
+def test_the_width_check_can_fail():
+    wide = r"\text{cost}(t) = \frac{c_{FP}\,FP(t) + c_{FN}\,FN(t)}{n} = (1 - \pi)\, c_{FP}\, "
+    wide += r"\text{FPR}(t) + \pi\, c_{FN}\, \bigl(1 - \text{TPR}(t)\bigr)"
+    assert _visible_width(wide) > MAX_FORMULA_WIDTH
+    assert _visible_width(r"\frac{a + b + c}{n}") == len("a+b+c")
+
+
+# -- code: the st calls and the external names
+
+
+def _dotted(node: ast.AST) -> str | None:
+    parts = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if isinstance(node, ast.Name):
+        return ".".join([node.id, *reversed(parts)])
+    return None
+
+
+def _method_values(function) -> set[str]:
+    """The values a ``method : {"a", "b"}`` line of the numpydoc docstring allows."""
+    found = re.search(r"^\s*method : \{(.*?)\}", function.__doc__ or "", flags=re.M)
+    return set(re.findall(r'"([^"]+)"', found.group(1))) if found else set()
+
+
+def call_problems(code: str) -> list[str]:
+    """What is wrong with an ``st.`` call or an external name on the sheet ([] if nothing)."""
+    try:
+        tree = ast.parse(code, mode="eval")
+    except SyntaxError as error:
+        return [f"not Python: {error}"]
+    problems = []
+    calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call)]
+    st_calls = [c for c in calls if (_dotted(c.func) or "").startswith("st.")]
+    if code.startswith("st."):
+        if not st_calls:
+            problems.append("no call of st")
+        for call in st_calls:
+            name = _dotted(call.func).removeprefix("st.")
+            if name not in st.__all__:
+                problems.append(f"evalmetrics.stats has no public {name}")
+                continue
+            problems += _signature_problems(getattr(st, name), call, f"st.{name}", methods=True)
+        return problems
+    # an external name: its leading dotted name must import
+    target = next((c.func for c in calls if _dotted(c.func)), None) if calls else tree.body
+    dotted = _dotted(target)
+    if dotted is None:
+        return [f"no importable name in {code!r}"]
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            obj = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        try:
+            for attribute in parts[cut:]:
+                obj = getattr(obj, attribute)
+        except AttributeError:
+            return [f"{dotted} does not exist"]
+        break
+    else:
+        return [f"{dotted} does not import"]
+    call = next((c for c in calls if _dotted(c.func) == dotted), None)
+    if call is not None and callable(obj):
+        problems += _signature_problems(obj, call, dotted)
+    return problems
+
+
+def _signature_problems(function, call: ast.Call, name: str, methods: bool = False) -> list[str]:
+    """Keywords the function lacks, too many positional arguments, and (``methods``: for
+    ``evalmetrics.stats``, whose docstrings list every value) a ``method`` it does not offer.
+    Other libraries' docstrings need not list every method (statsmodels' ``proportion_confint``
+    omits ``"jeffreys"``), so theirs is not checked."""
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):
+        return []
+    params = signature.parameters.values()
+    if any(p.kind is p.VAR_KEYWORD for p in params):
+        return []
+    problems = []
+    names = {p.name for p in params}
+    for keyword in call.keywords:
+        if keyword.arg not in names:
+            problems.append(f"{name} has no argument {keyword.arg}")
+        elif methods and keyword.arg == "method" and isinstance(keyword.value, ast.Constant):
+            allowed = _method_values(function)
+            if allowed and keyword.value.value not in allowed:
+                problems.append(f"{name}: method={keyword.value.value!r} not in {allowed}")
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    if not any(p.kind is p.VAR_POSITIONAL for p in params) and len(call.args) > len(positional):
+        problems.append(f"{name} takes {len(positional)} positional arguments")
+    return problems
+
+
+ST_CODE = sorted(
+    {c for e in ENTRIES for c in e["code"]}
+    | {c for r in DECISIONS for c in r["code"] if c.startswith("st.")}
+)
+EXTERNAL_CODE = sorted(
+    {x["code"] for e in ENTRIES for x in e["external"] if "code" in x}
+    | {c for r in DECISIONS for c in r["code"] if not c.startswith("st.")}
+)
+
+
+@pytest.mark.parametrize("code", ST_CODE)
+def test_every_st_call_on_the_sheet_is_valid(code):
+    assert code.startswith("st.")
+    assert call_problems(code) == []
+
+
+@pytest.mark.parametrize("code", EXTERNAL_CODE)
+def test_every_external_name_imports(code):
+    assert call_problems(code) == []
+
+
+def test_the_code_checks_can_fail():
+    assert call_problems('st.proportion_ci(k, n, method="wilson")') == []
+    assert call_problems('st.proportion_ci(k, n, method="score")')  # not a method
+    assert call_problems("st.proportion_ci(k, n, level=0.9)")  # not an argument
+    assert call_problems("st.auc_ci(y, s, t)")  # one positional too many
+    assert call_problems("st.delong_variance(y, s)")  # not public
+    assert call_problems("scipy.stats.no_such_test(x)")
+    assert call_problems("sklearn.metrics.brier_score_loss(y, p, beta=2)")
+    assert call_problems("no_such_package.f(x)")
+    assert _method_values(st.paired_test) == {"t", "wilcoxon", "randomization", "bootstrap"}
+
+
+@pytest.mark.parametrize("name", sorted(set(st.__all__) - set(STATS_NOT_ON_SHEET)))
+def test_every_stats_function_is_on_the_sheet(name):
+    called = {
+        _dotted(node.func).removeprefix("st.")
+        for code in ST_CODE
+        for node in ast.walk(ast.parse(code, mode="eval"))
+        if isinstance(node, ast.Call) and (_dotted(node.func) or "").startswith("st.")
+    }
+    assert name in called, f"evalmetrics.stats.{name} is on no Part IV entry"
+
+
+def test_each_stats_exclusion_exists():
+    for name in STATS_NOT_ON_SHEET:
+        assert name in st.__all__

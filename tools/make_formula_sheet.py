@@ -12,6 +12,12 @@ the same number, and the chapter labels that derive it. This script only lays th
 one section per part of the book, one table row per metric. ``tests/test_formula_sheet.py``
 checks the page against this script and the data against the package.
 
+Part IV (statistics, chapters 13-15) has its own block in the data, ``statistics``: intervals,
+tests and decisions are not metrics with a range and undefined cases, so its tables have their
+own columns (quantity, formula, when to use, code, the scipy / statsmodels / scikit-learn
+equivalent, section), one table per chapter, and the page ends with its decision table
+("which interval, which test, when").
+
 Printing: every part's section holds a ``formula-sheet-break`` div after its heading, and
 ``_static/print.css`` starts each such section on a new page and hides the theme's navigation.
 """
@@ -89,6 +95,116 @@ def row(metric: dict) -> list[str]:
     return lines
 
 
+def _list_table(columns: list[str], widths: str) -> list[str]:
+    """The opening lines of a formula-sheet list-table, through its header row."""
+    return [
+        "```{list-table}",
+        ":header-rows: 1",
+        f":widths: {widths}",
+        ":class: formula-sheet-table",
+        "",
+        "* - " + columns[0],
+        *[f"  - {title}" for title in columns[1:]],
+    ]
+
+
+def _code_list(calls: list[str]) -> str:
+    return ", ".join(f"`{call}`" for call in calls)
+
+
+def _external(items: list[dict]) -> list[str]:
+    """One paragraph per scipy / statsmodels / scikit-learn equivalent, ``—`` when none."""
+    out = []
+    for item in items:
+        if "code" not in item:  # no equivalent: the note says so
+            out.append(item["note"])
+            continue
+        text = f"`{item['code']}`"
+        if item.get("note"):
+            text += f" ({item['note']})"
+        out.append(text)
+    return out or ["—"]
+
+
+def _chapters(labels: list[str]) -> str:
+    return ", ".join(f"{{numref}}`§{{number}} <{label}>`" for label in labels)
+
+
+def statistics_row(entry: dict) -> list[str]:
+    """The list-table lines of one Part IV entry (an interval, a test or a decision rule)."""
+    name = [f"**{entry['name']}**"]
+    if entry.get("also"):
+        name.append(f"*{entry['also']}*")
+    if entry["zh"]:
+        name.append(", ".join(entry["zh"]))
+    formula = [f"$\\displaystyle {latex}$" for latex in entry["formula"]]
+    if entry.get("where"):
+        formula.append(entry["where"])
+    code = [_code_list(entry["code"])] if entry["code"] else []
+    if entry.get("code_note"):
+        code.append(entry["code_note"])
+    lines = ["* " + _cell(name)[0][2:], *_cell(name)[1:]]
+    for paragraphs in (formula, [entry["when"]], code or ["—"], _external(entry["external"])):
+        lines.extend(_cell(paragraphs))
+    lines.extend(_cell([_chapters(entry["chapter"])]))
+    return lines
+
+
+def decision_row(row_data: dict) -> list[str]:
+    """The list-table lines of one row of the decision table."""
+    lines = _cell([row_data["situation"]])
+    lines = ["* " + lines[0][2:], *lines[1:]]
+    lines += _cell([row_data["use"]])
+    lines += _cell([_code_list(row_data["code"])] if row_data["code"] else ["—"])
+    lines += _cell([_chapters(row_data["chapter"])])
+    return lines
+
+
+def render_statistics(block: dict) -> list[str]:
+    """The MyST lines of Part IV and of the closing decision table."""
+    out = [
+        "",
+        f"({block['id']})=",
+        f"## {block['title']}",
+        "",
+        "```{raw} html",
+        '<div class="formula-sheet-break"></div>',
+        "```",
+        "",
+        block["intro"],
+    ]
+    for section in block["sections"]:
+        out += [
+            "",
+            f"### {section['title']}",
+            "",
+            f"Taught in {{numref}}`§{{number}} <{section['chapter']}>`.",
+            "",
+            *_list_table(block["columns"], block["widths"]),
+        ]
+        for entry in section["entries"]:
+            out += statistics_row(entry)
+        out.append("```")
+    table = block["decision_table"]
+    out += [
+        "",
+        f"({table['id']})=",
+        f"## {table['title']}",
+        "",
+        "```{raw} html",
+        '<div class="formula-sheet-break"></div>',
+        "```",
+        "",
+        table["intro"],
+        "",
+        *_list_table(table["columns"], table["widths"]),
+    ]
+    for row_data in table["rows"]:
+        out += decision_row(row_data)
+    out.append("```")
+    return out
+
+
 def render(data: dict) -> str:
     """The MyST text of reference/formulas.md."""
     n_metrics = sum(len(part["metrics"]) for part in data["parts"])
@@ -106,6 +222,18 @@ def render(data: dict) -> str:
         "there is one (a name only: the conventions may differ, see the section), and the "
         "section that derives it. The page is generated from `evalmetrics/formulas.json`, and a "
         "test checks it against the package, so it cannot drift from the code.",
+        *(
+            [
+                "",
+                f"Part IV ({{ref}}`{data['statistics']['id']}`) gives the "
+                f"{sum(len(s['entries']) for s in data['statistics']['sections'])} intervals, "
+                "tests and decision rules of chapters 13 to 15 in the same way, with when to "
+                "use each, and the sheet ends with a table of which interval or test fits "
+                f"which situation ({{ref}}`{data['statistics']['decision_table']['id']}`).",
+            ]
+            if "statistics" in data
+            else []
+        ),
         "",
         "To print it, use your browser's print command (Ctrl+P or ⌘P) and choose *Save as PDF* "
         "or a printer: the navigation is left out and each part starts on a new page.",
@@ -137,6 +265,8 @@ def render(data: dict) -> str:
         for metric in part["metrics"]:
             out += row(metric)
         out.append("```")
+    if "statistics" in data:
+        out += render_statistics(data["statistics"])
     return "\n".join(out) + "\n"
 
 
