@@ -22,6 +22,7 @@ import numpy as np
 from .._validation import _caller_stacklevel, _describe, check_confidence
 
 __all__ = [
+    "BLOCK_INDICES",
     "ConfidenceInterval",
     "TestResult",
     "normal_quantile",
@@ -32,8 +33,8 @@ __all__ = [
     "warn_ignored",
 ]
 
-# resamples are drawn in blocks of at most this many indices (memory, not speed)
-_BLOCK_INDICES = 1 << 22
+# resamples (and sign patterns) are drawn in blocks of at most this many entries (memory)
+BLOCK_INDICES = 1 << 22
 
 
 @dataclass(frozen=True)
@@ -197,7 +198,7 @@ def resample_blocks(
     partition the cases), each stratum's size within that stratum. A block holds at most about
     4 million indices.
     """
-    rows = max(1, min(n_resamples, _BLOCK_INDICES // max(n, 1)))  # nonzero: max(n, 1) >= 1
+    rows = max(1, min(n_resamples, BLOCK_INDICES // max(n, 1)))  # nonzero: max(n, 1) >= 1
     for start in range(0, n_resamples, rows):
         b = min(rows, n_resamples - start)
         if strata is None:

@@ -42,6 +42,7 @@ from .._validation import (
     label_mask,
 )
 from ._common import (
+    BLOCK_INDICES,
     TestResult,
     normal_quantile,
     one_sided,
@@ -495,7 +496,7 @@ def _sign_flip_interval(differences: np.ndarray, n_resamples: int, rng: np.rando
         flips = ((np.arange(2**n)[:, None] >> np.arange(n)) & 1).astype(bool)
         blocks = [flips]
     else:
-        rows = max(1, min(n_resamples, (1 << 22) // n))  # nonzero: n >= 2 pairs
+        rows = max(1, min(n_resamples, BLOCK_INDICES // n))  # nonzero: n >= 2 pairs
         blocks = [
             rng.random((min(rows, n_resamples - start), n)) < 0.5
             for start in range(0, n_resamples, rows)
