@@ -75,6 +75,12 @@ CASES = [
         "st.paired_test(qa, qb, method='bootstrap', n_resamples=9999, random_state=0)",
     ),
     (
+        "paired_test randomization 9999, n = 1000",
+        "import evalmetrics.stats as st; from _data import qa, qb",
+        "st.paired_test(qa, qb, method='randomization', n_resamples=9999, random_state=0)"
+        ".confidence_interval()",
+    ),
+    (
         "proportion_ci wilson x 200",
         "import evalmetrics.stats as st",
         "[st.proportion_ci(k, 200) for k in range(200)]",
