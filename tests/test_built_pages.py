@@ -102,3 +102,61 @@ def test_cross_document_glue_has_a_format_spec():
             if ":" not in after_key:
                 bad.append(f"{page.name}: {match.group(0)}")
     assert not bad, bad
+
+
+# --- the main line as a reader sees it (tools/main_line.py) -------------------------------------
+
+
+def _main_line_tool():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("main_line", ROOT / "tools" / "main_line.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+MAIN_LINE = _main_line_tool()
+
+_PAGE = """<html><body><article class="bd-article">
+<h1>Title words</h1>
+<p>Four words of prose <span class="math notranslate nohighlight">\\(x^2 + y\\)</span>.</p>
+<div class="math notranslate nohighlight">\\[ a + b + c + d \\]</div>
+<div class="dropdown admonition"><p>folded words that do not count at all</p></div>
+<div class="exercise admonition"><p>an exercise is not main line</p></div>
+<div class="cell docutils container"><div class="cell_input docutils container">
+<pre>x = compute(data)
+glue("key", x, display=False)</pre></div>
+<div class="cell_output docutils container"><pre>printed output words</pre></div></div>
+<div class="cell docutils container"><div class="cell_input docutils container">
+<pre>assert x == 2</pre></div></div>
+<div class="cell docutils container"><div class="cell_input docutils container">
+<pre>y = x + 1  # plain computation</pre></div></div>
+</article></body></html>"""
+
+
+def test_the_main_line_counter_counts_prose_only():
+    # "Title words" (2) + "Four words of prose" (4) + the inline formula as one word
+    assert MAIN_LINE.main_line_words(_PAGE) == 7
+
+
+def test_the_machinery_check_finds_glue_and_asserts_in_visible_cells():
+    found = MAIN_LINE.visible_machinery(_PAGE)
+    assert found == ["glue call: x = compute(data)", "assert: assert x == 2"]
+
+
+@pytest.mark.browser
+def test_no_chapter_shows_glue_calls_or_checks():
+    """The reader sees the computation; glue calls and checks live in hidden cells."""
+    pages = MAIN_LINE.chapter_pages(HTML) if HTML.is_dir() else []
+    if not pages:
+        if os.environ.get("CI") == "true":
+            pytest.fail("no built book in _build/html: run the build first")
+        pytest.skip("no built book in _build/html: run `make build-check` first")
+    shown = {
+        page.stem: found
+        for page in pages
+        if (found := MAIN_LINE.visible_machinery(page.read_text(encoding="utf-8")))
+    }
+    assert len(pages) >= 15
+    assert not shown, shown
