@@ -69,16 +69,22 @@ def _cell(paragraphs: list[str]) -> list[str]:
     return lines
 
 
+def _name_and_formula(entry: dict) -> tuple[list[str], list[str]]:
+    """The name cell (English, other names, Chinese) and the formula cell of an entry."""
+    name = [f"**{entry['name']}**"]
+    if entry.get("also"):
+        name.append(f"*{entry['also']}*")
+    if entry["zh"]:
+        name.append(", ".join(entry["zh"]))
+    formula = [f"$\\displaystyle {latex}$" for latex in entry["formula"]]
+    if entry.get("where"):
+        formula.append(entry["where"])
+    return name, formula
+
+
 def row(metric: dict) -> list[str]:
     """The list-table lines of one metric."""
-    name = [f"**{metric['name']}**"]
-    if metric.get("also"):
-        name.append(f"*{metric['also']}*")
-    if metric["zh"]:
-        name.append(", ".join(metric["zh"]))
-    formula = [f"$\\displaystyle {latex}$" for latex in metric["formula"]]
-    if metric.get("where"):
-        formula.append(metric["where"])
+    name, formula = _name_and_formula(metric)
     if metric["undefined"]:
         undefined = [f"{case['when']}: {_returns(case['returns'])}" for case in metric["undefined"]]
     else:
@@ -132,14 +138,7 @@ def _chapters(labels: list[str]) -> str:
 
 def statistics_row(entry: dict) -> list[str]:
     """The list-table lines of one Part IV entry (an interval, a test or a decision rule)."""
-    name = [f"**{entry['name']}**"]
-    if entry.get("also"):
-        name.append(f"*{entry['also']}*")
-    if entry["zh"]:
-        name.append(", ".join(entry["zh"]))
-    formula = [f"$\\displaystyle {latex}$" for latex in entry["formula"]]
-    if entry.get("where"):
-        formula.append(entry["where"])
+    name, formula = _name_and_formula(entry)
     code = [_code_list(entry["code"])] if entry["code"] else []
     if entry.get("code_note"):
         code.append(entry["code_note"])
