@@ -160,3 +160,18 @@ def test_no_chapter_shows_glue_calls_or_checks():
     }
     assert len(pages) >= 15
     assert not shown, shown
+
+
+@pytest.mark.browser
+def test_every_chapter_main_line_fits_one_sitting():
+    """At most MAX_WORDS words of main-line prose per chapter page, as a reader sees it;
+    what is not on the main line goes into a folded Going further box."""
+    pages = MAIN_LINE.chapter_pages(HTML) if HTML.is_dir() else []
+    if not pages:
+        if os.environ.get("CI") == "true":
+            pytest.fail("no built book in _build/html: run the build first")
+        pytest.skip("no built book in _build/html: run `make build-check` first")
+    words = {page.stem: MAIN_LINE.main_line_words(page.read_text("utf-8")) for page in pages}
+    assert len(words) >= 15 and min(words.values()) > 1000, words  # the counter sees prose
+    over = {stem: n for stem, n in words.items() if n > MAIN_LINE.MAX_WORDS}
+    assert not over, f"main line over {MAIN_LINE.MAX_WORDS} words: {over}"
