@@ -621,3 +621,15 @@ def test_contributing_lists_each_option_name_once_and_every_canonical_name():
     assert not missing, f"canonical names missing from CONTRIBUTING.md's table: {missing}"
     refused = sorted(set(names) & set().union(*(bad for _, bad in CANONICAL.values())))
     assert not refused, f"CONTRIBUTING.md's table lists refused synonyms: {refused}"
+
+
+def test_the_shape_tests_cover_every_public_module():
+    """A new public module of evalmetrics joins PUBLIC_MODULES (and so every test above)."""
+    import pkgutil
+
+    found = {
+        info.name
+        for info in pkgutil.iter_modules([str(PACKAGE_DIR)])
+        if not info.name.startswith("_")
+    }
+    assert found == set(PUBLIC_MODULES), found ^ set(PUBLIC_MODULES)
