@@ -10,8 +10,4 @@ ANSWERS = {
     # positions 2, 3, 7, 10 -> 1/2 + 2/3 + 3/7 + 4/10 = (105 + 140 + 90 + 84)/210 = 419/210;
     # over 5 ground-truth items: 419/1050; over 4: 419/840
     "ch08-ex-doc001-loop": {"ap_five": 419 / 1050, "ap_four": 419 / 840},
-    # relevant, unjudged, non-rel, non-rel, relevant, relevant; R = 3, N = 5, min(R, N) = 3:
-    # R = 4, N = 5, min(R, N) = 4; bpref terms 1, 1 - 1/4, 1 - 2/4 -> (9/4)/4 = 9/16; AP
-    # (unjudged = non-relevant, kept at rank 2): (1/1 + 2/4 + 3/6)/4 = 2/4 = 1/2
-    "ch08-ex-bpref": {"bpref": 9 / 16, "ap": 1 / 2},
 }
