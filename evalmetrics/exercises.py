@@ -51,7 +51,7 @@ from fractions import Fraction
 from functools import cache
 from importlib import resources
 
-__all__ = ["CheckResult", "check", "exercise_ids", "form_phrase"]
+__all__ = ["CheckResult", "check", "exercise_ids", "form_phrase", "grade_answer"]
 
 _DEFAULT_DECIMALS = 3
 _RELATIVE_SLACK = Fraction(1, 10**9)  # of the half unit: float representation of typed decimals
@@ -225,6 +225,79 @@ def _coarser_rounding(given: Fraction | float, expected: float | None, decimals:
     return False
 
 
+def _grade(
+    given: Fraction | float,
+    expected: float | None,
+    decimals: int,
+    half_width: Fraction,
+    hints: list[tuple[float | None, str]],
+) -> tuple[bool, str]:
+    """One part's verdict and feedback line (without the part's name)."""
+    if _within(given, expected, half_width):
+        return True, "right: undefined." if expected is None else "right, to the precision asked."
+    hint = next((text for value, text in hints if _within(given, value, half_width)), None)
+    if hint is None and _coarser_rounding(given, expected, decimals):
+        unit = "decimal" if decimals == 1 else "decimals"
+        return False, f"too coarse: give {_in_words(decimals)} {unit}."
+    if hint is None and expected is None:
+        hint = "Is this value defined at all? Look at the denominator."
+    if hint is None and expected is not None and isinstance(given, float) and math.isnan(given):
+        hint = "This value is defined: the denominator is not 0."
+    return False, "not quite." + (f" {hint}" if hint else " Try again.")
+
+
+def grade_answer(
+    answer: object,
+    expected: object,
+    *,
+    decimals: int = _DEFAULT_DECIMALS,
+    hints: object = (),
+) -> tuple[bool, str]:
+    """Grade one numeric answer against a known value by the rules of :func:`check`.
+
+    For graders that hold the answer (an autograder's hidden tests): the same tolerance (half a
+    unit of the last requested decimal, so every correct rounding passes), the same "too coarse"
+    rule and the same hints as :func:`check`.
+
+    Parameters
+    ----------
+    answer : float, Fraction or str
+        The student's answer, in any form :func:`check` accepts.
+    expected : float, Fraction, str or None
+        The exact value; ``None`` (or ``float("nan")``) means undefined (0/0).
+    decimals : int, default=3
+        The number of decimals the exercise asks for (0 for whole numbers).
+    hints : iterable of (value, text) pairs
+        Common wrong values and the hint shown when the answer matches one.
+
+    Returns
+    -------
+    (bool, str)
+        Whether the answer is right, and the feedback line :func:`check` would print.
+
+    Examples
+    --------
+    >>> grade_answer(0.562, "9/16")
+    (True, 'right, to the precision asked.')
+    >>> grade_answer(0.56, "9/16")
+    (False, 'too coarse: give three decimals.')
+    """
+    if isinstance(decimals, bool) or not isinstance(decimals, int) or not 0 <= decimals <= 10:
+        raise ValueError(f"decimals must be a whole number from 0 to 10, got {decimals!r}")
+    given = _as_exact(answer, "answer")
+    exact = _as_exact(expected, "expected") if expected is not None else None
+    if isinstance(exact, float):
+        if not math.isnan(exact):
+            raise ValueError(f"expected must be finite or undefined (None), got {expected!r}")
+        exact = None
+    pairs = []
+    for item in hints:
+        value, text = item
+        hint_value = None if value is None else _as_exact(value, "hint value")
+        pairs.append((None if isinstance(hint_value, float) else hint_value, str(text)))
+    return _grade(given, exact, decimals, Fraction(1, 2 * 10**decimals), pairs)
+
+
 def check(exercise_id: str, answer: object = None, /, **parts: object) -> CheckResult:
     """Say whether an answer to a book exercise is right, without revealing the answer.
 
@@ -289,31 +362,10 @@ def check(exercise_id: str, answer: object = None, /, **parts: object) -> CheckR
     lines = []
     correct = True
     for name, expected in expected_parts.items():
-        given = given_parts[name]
-        label = "" if name == "answer" else f"{name}: "
-        if _within(given, expected, half_width):
-            lines.append(
-                f"{label}right: undefined."
-                if expected is None
-                else f"{label}right, to the precision asked."
-            )
-            continue
-        correct = False
-        hint = next(
-            (
-                item["hint"]
-                for item in spec.get("hints", [])
-                if item["part"] == name and _within(given, item["value"], half_width)
-            ),
-            None,
-        )
-        if hint is None and _coarser_rounding(given, expected, decimals):
-            unit = "decimal" if decimals == 1 else "decimals"
-            lines.append(f"{label}too coarse: give {_in_words(decimals)} {unit}.")
-            continue
-        if hint is None and expected is None:
-            hint = "Is this value defined at all? Look at the denominator."
-        if hint is None and expected is not None and isinstance(given, float) and math.isnan(given):
-            hint = "This value is defined: the denominator is not 0."
-        lines.append(f"{label}not quite." + (f" {hint}" if hint else " Try again."))
+        hints = [
+            (item["value"], item["hint"]) for item in spec.get("hints", []) if item["part"] == name
+        ]
+        right, feedback = _grade(given_parts[name], expected, decimals, half_width, hints)
+        correct = correct and right
+        lines.append(feedback if name == "answer" else f"{name}: {feedback}")
     return CheckResult(exercise_id, correct, tuple(lines))

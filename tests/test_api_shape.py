@@ -89,6 +89,8 @@ DATA_IN = {
     ("io", "trec_order"): {"scores"},
     # evalmetrics.notebook: the key and the value glued
     ("notebook", "glue"): {"name", "value"},
+    # evalmetrics.exercises: an answer graded against the value it should have
+    ("exercises", "grade_answer"): {"expected"},
 }
 # Methods whose one argument is their subject: (class, method) -> (names, reason).
 SUBJECT_METHODS = {
