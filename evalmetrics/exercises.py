@@ -1,57 +1,65 @@
 """Self-check for the book's exercises: right or wrong, with a hint, never the answer.
 
 Every exercise with a numeric answer has an id (its label in the book, such as
-``"ch01-ex-screening"``) and an entry in the answer key, one JSON file per chapter in
-``evalmetrics/exercise_keys/``. A student calls::
+``"ch01-ex-screening"``) and an entry in the answer key. A student calls::
 
     from evalmetrics.exercises import check
-    check("ch01-ex-screening", accuracy=0.995, recall=0.0, precision=float("nan"))
+    check("ch01-ex-screening", accuracy=..., recall=..., precision=...)
 
-and reads whether each part is right. A wrong part that matches a common mistake gets a hint
-aimed at that mistake. The expected value is never printed.
+with their numbers in place of the dots, and reads whether each part is right. A wrong part
+that matches a common mistake gets a hint aimed at that mistake. The expected value is never
+printed.
 
-Answer-key format (one object per exercise)::
-
-    {"ch01-ex-screening": {
-        "parts": {"accuracy": 0.995, "recall": 0.0, "precision": null},
-        "decimals": 3,
-        "hints": [{"part": "accuracy", "value": 0.005, "hint": "That is the error rate..."}]}}
-
-``null`` means "undefined (0/0)": the right answer is ``float("nan")``.
-
-``decimals`` (default 3) is the precision the exercise asks for; integer answers (counts,
-ranks) use ``0``. A part is right when the answer lies within half a unit of the last requested
-digit of the exact value: ``|answer - exact| <= 0.5 * 10**-decimals``, computed in exact
-(rational) arithmetic with a slack of ``1e-9`` of that half unit plus ``1e-12 * max(1, |exact|)``
-for floating-point representation. So every correct rounding passes, both ways at a half-way
-case (0.187 and 0.188 for 0.1875). An answer may be an int, a float, a
+**The rule.** Each exercise asks for a precision: ``decimals`` (default 3; ``0`` for counts and
+ranks). A part is right when the answer, rounded to that many decimals, is a correct rounding
+of the exact value. So 0.562 and 0.563 both pass for 9/16 = 0.5625 (a half-way value has two
+correct roundings), 0.5625 and ``"9/16"`` pass, and so does any longer decimal whose rounding
+is correct. Floating-point representation is allowed for: 0.188 typed as a float is taken as
+0.188. A wrong answer that is a correct rounding to fewer decimals (at least one, fewer than
+asked: 0.47 for 0.4667 when three are asked) is told it is too coarse. A hint matches a wrong
+answer whose rounding is a rounding of the hint's value. An answer may be an int, a float, a
 :class:`fractions.Fraction`, or a string holding a fraction or a decimal (``"7/24"``,
-``"0.25"``). A wrong answer that is a correct rounding of the exact value to fewer decimals (at
-least one, fewer than asked: 0.47 for 0.4667 when three are asked) is told it is too coarse. A
-hint matches a wrong answer within the same tolerance. An older key may give an absolute
-``tolerance`` instead of ``decimals``; it then sets the tolerance (with the same slack), and the
-requested precision is the fewest decimals whose half unit it covers (``0`` for ``0.0``).
+``"0.25"``); ``float("nan")`` says "undefined (0/0)".
 
-An exercise with a single part may use the part name ``"answer"`` and be checked with
-``check(id, value)``. :func:`form_phrase` gives the words with which an exercise asks for its
-answer's form.
+**The key holds no answers.** The package ships the key of each chapter in
+``evalmetrics/exercise_keys/chNN.json`` as salted SHA-256 tokens of the correct roundings (and
+of the roundings of each hint's value), so a student who opens the file reads no answer.
+:func:`check` rounds the student's answer the same way, hashes it and compares tokens. The
+plain keys are kept with the book's sources, not in the package (``teacher/exercise_keys/``,
+turned into tokens by ``tools/hash_keys.py``). The tokens hide the answers from a reader, not
+from a determined search: a number with three decimals has a thousand candidates, and
+:func:`check` itself says right or wrong. Graded work is therefore scored by a grader that
+holds the plain key (:func:`grade_answer`, used by the autograder's hidden tests).
+
+:func:`form_phrase` gives the words with which an exercise asks for its answer's form. An
+exercise with a single part may use the part name ``"answer"`` and be checked with
+``check(id, value)``.
 
 This module imports only the standard library.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import numbers
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from functools import cache
 from importlib import resources
 
-__all__ = ["CheckResult", "check", "exercise_ids", "form_phrase", "grade_answer"]
+__all__ = [
+    "CheckResult",
+    "check",
+    "exercise_ids",
+    "form_phrase",
+    "grade_answer",
+    "hashed_entry",
+]
 
 _DEFAULT_DECIMALS = 3
 _RELATIVE_SLACK = Fraction(1, 10**9)  # of the half unit: float representation of typed decimals
@@ -87,6 +95,9 @@ def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
+KEY_FORMAT = "evalmetrics-exercise-key-sha256-1"
+
+
 @cache
 def _key() -> dict[str, dict]:
     key: dict[str, dict] = {}
@@ -95,13 +106,18 @@ def _key() -> dict[str, dict]:
         if not entry.name.endswith(".json"):
             continue
         chapter = json.loads(entry.read_text(encoding="utf-8"))
-        for exercise_id, spec in chapter.items():
+        if chapter.get("format") != KEY_FORMAT:
+            raise RuntimeError(
+                f"{entry.name} is not a hashed answer key (format {KEY_FORMAT!r}); "
+                "run tools/hash_keys.py"
+            )
+        for exercise_id, spec in chapter["exercises"].items():
             if exercise_id in key:
                 raise RuntimeError(f"exercise id {exercise_id!r} appears twice in the answer key")
             if not isinstance(spec.get("parts"), dict) or not spec["parts"]:
                 raise RuntimeError(f"exercise {exercise_id!r} has no parts in the answer key")
-            _precision(exercise_id, spec)  # fails early on a bad "decimals" or "tolerance"
-            key[exercise_id] = spec
+            _decimals(exercise_id, spec)  # fails early on a bad "decimals"
+            key[exercise_id] = {**spec, "salt": chapter["salt"]}
     return key
 
 
@@ -119,30 +135,15 @@ def _spec(exercise_id: str) -> dict:
     return key[exercise_id]
 
 
-def _precision(exercise_id: str, spec: dict) -> tuple[int, Fraction]:
-    """The requested number of decimals and the half-width of the accepted interval (no slack).
-
-    ``decimals`` wins when a key gives both; a key with only ``tolerance`` (older format) keeps
-    that tolerance and asks for the fewest decimals whose half unit it covers.
-    """
-    if "decimals" in spec or "tolerance" not in spec:
-        decimals = spec.get("decimals", _DEFAULT_DECIMALS)
-        if isinstance(decimals, bool) or not isinstance(decimals, int) or not 0 <= decimals <= 10:
-            raise RuntimeError(
-                f"exercise {exercise_id!r}: decimals must be a whole number from 0 to 10,"
-                f" got {decimals!r}"
-            )
-        return decimals, Fraction(1, 2 * 10**decimals)
-    tolerance = spec["tolerance"]
-    if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or tolerance < 0:
+def _decimals(exercise_id: str, spec: dict) -> int:
+    """The number of decimals an exercise asks for (default 3)."""
+    decimals = spec.get("decimals", _DEFAULT_DECIMALS)
+    if isinstance(decimals, bool) or not isinstance(decimals, int) or not 0 <= decimals <= 10:
         raise RuntimeError(
-            f"exercise {exercise_id!r}: tolerance must be a number >= 0, got {tolerance!r}"
+            f"exercise {exercise_id!r}: decimals must be a whole number from 0 to 10,"
+            f" got {decimals!r}"
         )
-    half_width = Fraction(tolerance)
-    decimals = 0
-    while half_width > 0 and Fraction(1, 2 * 10**decimals) > half_width * (1 + _RELATIVE_SLACK):
-        decimals += 1
-    return decimals, half_width
+    return decimals
 
 
 def _in_words(decimals: int) -> str:
@@ -159,7 +160,7 @@ def form_phrase(exercise_id: str) -> str:
     >>> form_phrase("ch01-ex-screening")
     'give numbers to three decimals (or as exact fractions)'
     """
-    decimals, _ = _precision(exercise_id, _spec(exercise_id))
+    decimals = _decimals(exercise_id, _spec(exercise_id))
     if decimals == 0:
         return "give whole numbers"
     unit = "decimal" if decimals == 1 else "decimals"
@@ -199,51 +200,109 @@ def _as_exact(value: object, part: str) -> Fraction | float:
     return Fraction(number) if math.isfinite(number) else number
 
 
-def _slack(half_width: Fraction, expected: Fraction) -> Fraction:
-    return half_width * (1 + _RELATIVE_SLACK) + _ABSOLUTE_SLACK * max(1, abs(expected))
+def _roundings(value: Fraction | float, decimals: int) -> set[str]:
+    """The correct roundings of ``value`` to ``decimals`` decimals, as text ("0.188").
+
+    Two at a half-way value (0.1875: "0.187" and "0.188"); ``{"nan"}`` for nan; none for an
+    infinite value. A slack of ``1e-9`` of the half unit plus ``1e-12 * max(1, |value|)``
+    absorbs floating-point representation (0.188 typed as a float is 0.18800000000000000044).
+    """
+    if isinstance(value, float):
+        return {"nan"} if math.isnan(value) else set()
+    scale = 10**decimals
+    scaled = value * scale
+    slack = Fraction(1, 2) * (1 + _RELATIVE_SLACK) + _ABSOLUTE_SLACK * max(1, abs(value)) * scale
+    low = math.floor(scaled)
+    return {_as_text(m, decimals) for m in (low, low + 1) if abs(scaled - m) <= slack}
 
 
-def _within(given: Fraction | float, expected: float | None, half_width: Fraction) -> bool:
-    """Whether ``given`` is ``expected`` (``None``: nan) up to ``half_width`` plus the slack."""
-    if expected is None:
-        return isinstance(given, float) and math.isnan(given)
-    if isinstance(given, float):  # nan or infinite
+def _as_text(units: int, decimals: int) -> str:
+    digits = str(abs(units)).rjust(decimals + 1, "0")
+    sign = "-" if units < 0 else ""
+    return sign + (digits[:-decimals] + "." + digits[-decimals:] if decimals else digits)
+
+
+def _on_grid(value: Fraction | float, decimals: int) -> bool:
+    """Whether ``value`` has at most ``decimals`` decimals (up to float representation)."""
+    if isinstance(value, float):
         return False
-    exact = Fraction(expected)
-    return abs(given - exact) <= _slack(half_width, exact)
+    unit = Fraction(1, 10**decimals)
+    return abs(value - round(value / unit) * unit) <= unit * _RELATIVE_SLACK
 
 
-def _coarser_rounding(given: Fraction | float, expected: float | None, decimals: int) -> bool:
-    """Whether ``given`` is a correct rounding of ``expected`` to 1 .. decimals - 1 decimals."""
-    if expected is None or isinstance(given, float):
-        return False
-    for coarse in range(decimals - 1, 0, -1):
-        unit = Fraction(1, 10**coarse)
-        on_grid = abs(given - round(given / unit) * unit) <= unit * _RELATIVE_SLACK
-        if on_grid and _within(given, expected, unit / 2):
-            return True
-    return False
+def _token(salt: str, exercise_id: str, part: str, text: str) -> str:
+    """The key's token for one rounding: the first 20 hex digits of a salted SHA-256."""
+    data = f"{salt}|{exercise_id}|{part}|{text}".encode()
+    return hashlib.sha256(data).hexdigest()[:20]
 
 
-def _grade(
+def _verdict(
     given: Fraction | float,
-    expected: float | None,
     decimals: int,
-    half_width: Fraction,
-    hints: list[tuple[float | None, str]],
+    tokens: Callable[[set[str]], set[str]],
+    right: set[str],
+    coarse: dict[int, set[str]],
+    hints: list[tuple[set[str], str]],
 ) -> tuple[bool, str]:
-    """One part's verdict and feedback line (without the part's name)."""
-    if _within(given, expected, half_width):
-        return True, "right: undefined." if expected is None else "right, to the precision asked."
-    hint = next((text for value, text in hints if _within(given, value, half_width)), None)
-    if hint is None and _coarser_rounding(given, expected, decimals):
-        unit = "decimal" if decimals == 1 else "decimals"
-        return False, f"too coarse: give {_in_words(decimals)} {unit}."
-    if hint is None and expected is None:
+    """One part's verdict and feedback line (without the part's name).
+
+    ``tokens`` turns roundings into what the key stores (the texts themselves for a plain key,
+    salted hashes for the shipped one); ``right``, ``coarse`` (by number of decimals) and the
+    hints' sets hold those tokens.
+    """
+    mine = tokens(_roundings(given, decimals))
+    undefined = bool(tokens({"nan"}) & right)
+    if mine & right:
+        return True, "right: undefined." if undefined else "right, to the precision asked."
+    hint = next((text for matches, text in hints if mine & matches), None)
+    if hint is None:
+        for fewer in range(decimals - 1, 0, -1):
+            if _on_grid(given, fewer) and tokens(_roundings(given, fewer)) & coarse.get(
+                fewer, set()
+            ):
+                unit = "decimal" if decimals == 1 else "decimals"
+                return False, f"too coarse: give {_in_words(decimals)} {unit}."
+    if hint is None and undefined:
         hint = "Is this value defined at all? Look at the denominator."
-    if hint is None and expected is not None and isinstance(given, float) and math.isnan(given):
+    if hint is None and isinstance(given, float) and math.isnan(given):
         hint = "This value is defined: the denominator is not 0."
     return False, "not quite." + (f" {hint}" if hint else " Try again.")
+
+
+def hashed_entry(exercise_id: str, spec: dict, *, salt: str) -> dict:
+    """One exercise of a plain key (``parts``, ``decimals``, ``hints``) as the package stores it.
+
+    Used by ``tools/hash_keys.py``; every value becomes the tokens of its correct roundings.
+    """
+    decimals = _decimals(exercise_id, spec)
+    if "tolerance" in spec:
+        raise RuntimeError(f"exercise {exercise_id!r}: give decimals, not a tolerance")
+
+    def exact(value: object) -> Fraction | float:
+        return math.nan if value is None else _as_exact(value, exercise_id)
+
+    def tokens(part: str, value: object, places: int) -> list[str]:
+        texts = _roundings(exact(value), places)
+        return sorted(_token(salt, exercise_id, part, text) for text in texts)
+
+    parts = {
+        part: {
+            "right": tokens(part, value, decimals),
+            "coarse": {str(k): tokens(part, value, k) for k in range(1, decimals)},
+        }
+        for part, value in spec["parts"].items()
+    }
+    hints = [
+        {"part": h["part"], "tokens": tokens(h["part"], h["value"], decimals), "hint": h["hint"]}
+        for h in spec.get("hints", [])
+    ]
+    for h in spec.get("hints", []):
+        if h["part"] not in spec["parts"]:
+            raise RuntimeError(f"exercise {exercise_id!r}: a hint names an unknown part")
+    entry: dict = {"parts": parts, "hints": hints}
+    if "decimals" in spec:
+        entry = {"decimals": decimals, **entry}
+    return entry
 
 
 def grade_answer(
@@ -255,9 +314,9 @@ def grade_answer(
 ) -> tuple[bool, str]:
     """Grade one numeric answer against a known value by the rules of :func:`check`.
 
-    For graders that hold the answer (an autograder's hidden tests): the same tolerance (half a
-    unit of the last requested decimal, so every correct rounding passes), the same "too coarse"
-    rule and the same hints as :func:`check`.
+    For graders that hold the plain answer (an autograder's hidden tests): the same rule (the
+    answer rounded to ``decimals`` is a correct rounding of ``expected``), the same "too
+    coarse" message and the same hints as :func:`check`.
 
     Parameters
     ----------
@@ -285,26 +344,24 @@ def grade_answer(
     if isinstance(decimals, bool) or not isinstance(decimals, int) or not 0 <= decimals <= 10:
         raise ValueError(f"decimals must be a whole number from 0 to 10, got {decimals!r}")
     given = _as_exact(answer, "answer")
-    exact = _as_exact(expected, "expected") if expected is not None else None
-    if isinstance(exact, float):
-        if not math.isnan(exact):
-            raise ValueError(f"expected must be finite or undefined (None), got {expected!r}")
-        exact = None
+    exact = math.nan if expected is None else _as_exact(expected, "expected")
+    if isinstance(exact, float) and not math.isnan(exact):
+        raise ValueError(f"expected must be finite or undefined (None), got {expected!r}")
     pairs = []
-    for item in hints:
-        value, text = item
-        hint_value = None if value is None else _as_exact(value, "hint value")
-        pairs.append((None if isinstance(hint_value, float) else hint_value, str(text)))
-    return _grade(given, exact, decimals, Fraction(1, 2 * 10**decimals), pairs)
+    for value, text in hints:
+        hint_value = math.nan if value is None else _as_exact(value, "hint value")
+        pairs.append((_roundings(hint_value, decimals), str(text)))
+    coarse = {k: _roundings(exact, k) for k in range(1, decimals)}
+    return _verdict(given, decimals, set, _roundings(exact, decimals), coarse, pairs)
 
 
 def check(exercise_id: str, answer: object = None, /, **parts: object) -> CheckResult:
     """Say whether an answer to a book exercise is right, without revealing the answer.
 
-    A part is right when it lies within half a unit of the last digit the exercise asks for
-    (three decimals unless the exercise says otherwise), so any correct rounding passes; an
+    A part is right when, rounded to the decimals the exercise asks for (three unless it says
+    otherwise), it is a correct rounding of the exact value, so any correct rounding passes; an
     exact fraction passes too. A correct rounding to fewer decimals than asked is called too
-    coarse.
+    coarse. The key compared against holds salted hashes of the roundings, not the values.
 
     Parameters
     ----------
@@ -332,17 +389,17 @@ def check(exercise_id: str, answer: object = None, /, **parts: object) -> CheckR
 
     Examples
     --------
-    >>> result = check("ch01-ex-screening", accuracy=0.995, recall=0, precision=float("nan"))
+    A wrong accuracy that matches a common mistake gets its hint:
+
+    >>> result = check("ch01-ex-screening", accuracy=0.005, recall=0.5, precision=0.5)
     >>> bool(result)
-    True
-    >>> print(check("ch01-ex-screening", accuracy=0.005, recall="0/4", precision=float("nan")))
+    False
+    >>> print(result.lines[0])
     accuracy: not quite. That is the error rate: the share of people the model gets wrong.
-    recall: right, to the precision asked.
-    precision: right: undefined.
     """
     spec = _spec(exercise_id)
-    expected_parts: dict[str, float | None] = spec["parts"]
-    decimals, half_width = _precision(exercise_id, spec)
+    expected_parts: dict[str, dict] = spec["parts"]
+    decimals = _decimals(exercise_id, spec)
 
     if answer is not None:
         if parts:
@@ -361,11 +418,16 @@ def check(exercise_id: str, answer: object = None, /, **parts: object) -> CheckR
 
     lines = []
     correct = True
-    for name, expected in expected_parts.items():
-        hints = [
-            (item["value"], item["hint"]) for item in spec.get("hints", []) if item["part"] == name
-        ]
-        right, feedback = _grade(given_parts[name], expected, decimals, half_width, hints)
+    for name, stored in expected_parts.items():
+
+        def tokens(texts: set[str], part: str = name) -> set[str]:
+            return {_token(spec["salt"], exercise_id, part, text) for text in texts}
+
+        coarse = {int(k): set(v) for k, v in stored.get("coarse", {}).items()}
+        hints = [(set(h["tokens"]), h["hint"]) for h in spec.get("hints", []) if h["part"] == name]
+        right, feedback = _verdict(
+            given_parts[name], decimals, tokens, set(stored["right"]), coarse, hints
+        )
         correct = correct and right
         lines.append(feedback if name == "answer" else f"{name}: {feedback}")
     return CheckResult(exercise_id, correct, tuple(lines))

@@ -91,6 +91,7 @@ DATA_IN = {
     ("notebook", "glue"): {"name", "value"},
     # evalmetrics.exercises: an answer graded against the value it should have
     ("exercises", "grade_answer"): {"expected"},
+    ("exercises", "hashed_entry"): {"spec"},  # one exercise of a plain key
 }
 # Methods whose one argument is their subject: (class, method) -> (names, reason).
 SUBJECT_METHODS = {

@@ -12,6 +12,8 @@ import importlib.util
 import json
 import math
 import re
+import subprocess
+import sys
 from decimal import ROUND_HALF_DOWN, ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import cache
@@ -53,7 +55,7 @@ HAND_ANSWERS = load_hand_answers()
 
 def load_key_files() -> dict[str, dict]:
     key = {}
-    for path in sorted((ROOT / "evalmetrics" / "exercise_keys").glob("*.json")):
+    for path in sorted((ROOT / "teacher" / "exercise_keys").glob("*.json")):
         key.update(json.loads(path.read_text(encoding="utf-8")))
     return key
 
@@ -62,15 +64,11 @@ KEY = load_key_files()
 
 
 def requested_decimals(spec: dict) -> int:
-    """The precision an exercise asks for (an older key's bare tolerance: 0 -> 0, 1e-4 -> 4)."""
-    if "decimals" in spec or "tolerance" not in spec:
-        return spec.get("decimals", 3)
-    return 0 if spec["tolerance"] == 0 else math.ceil(-math.log10(2 * spec["tolerance"]) - 1e-9)
+    """The precision an exercise asks for."""
+    return spec.get("decimals", 3)
 
 
 def half_width(spec: dict) -> Fraction:
-    if "decimals" not in spec and "tolerance" in spec:
-        return Fraction(spec["tolerance"])
     return Fraction(1, 2 * 10 ** requested_decimals(spec))
 
 
@@ -215,6 +213,63 @@ def test_the_loader_and_this_file_read_the_same_key():
     assert set(exercise_ids()) == set(KEY)
 
 
+def test_the_shipped_keys_are_the_plain_keys_hashed():
+    """The package's keys are tools/hash_keys.py's output for teacher/exercise_keys."""
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "hash_keys.py"), "--check"],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_stale_shipped_key_is_caught(tmp_path, monkeypatch):
+    """The check above can fail: a shipped key that differs from the plain one is reported."""
+    spec = importlib.util.spec_from_file_location("hash_keys", ROOT / "tools" / "hash_keys.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    plain, shipped = tmp_path / "plain", tmp_path / "shipped"
+    plain.mkdir()
+    shipped.mkdir()
+    (plain / "ch99.json").write_text(json.dumps({"ch99-ex-one": {"parts": {"answer": 0.25}}}))
+    monkeypatch.setattr(module, "PLAIN", plain)
+    monkeypatch.setattr(module, "SHIPPED", shipped)
+    monkeypatch.setattr(sys, "argv", ["hash_keys.py"])
+    assert module.main() == 0
+    monkeypatch.setattr(sys, "argv", ["hash_keys.py", "--check"])
+    assert module.main() == 0
+    (plain / "ch99.json").write_text(json.dumps({"ch99-ex-one": {"parts": {"answer": 0.5}}}))
+    assert module.main() == 1
+
+
+def test_the_shipped_keys_hold_no_answer():
+    """No value of the plain keys, at the precision asked or any coarser one, is readable in
+    the package's key files: numbers appear only as "decimals", every other string is a token,
+    a part name, an id or a hint, and no hint spells out its part's answer."""
+    for path in sorted((ROOT / "evalmetrics" / "exercise_keys").glob("*.json")):
+        chapter = json.loads(path.read_text(encoding="utf-8"))
+        for exercise_id, entry in chapter["exercises"].items():
+            for name, part in entry["parts"].items():
+                tokens = part["right"] + [t for ts in part["coarse"].values() for t in ts]
+                assert all(re.fullmatch("[0-9a-f]{20}", t) for t in tokens), (exercise_id, name)
+            numbers = [v for k, v in entry.items() if isinstance(v, (int, float))]
+            assert set(entry) <= {"decimals", "parts", "hints"} and numbers == [
+                entry[k] for k in entry if k == "decimals"
+            ]
+            plain = KEY[exercise_id]
+            decimals = requested_decimals(plain)
+            for hint in entry["hints"]:
+                value = plain["parts"][hint["part"]]
+                if value is None or decimals == 0:
+                    continue
+                for places in range(max(1, decimals - 1), decimals + 1):
+                    for mode in (ROUND_HALF_UP, ROUND_HALF_DOWN):
+                        text = rounded(value, places, mode)
+                        assert not re.search(
+                            rf"(?<![0-9.]){re.escape(text)}(?![0-9])", hint["hint"]
+                        ), f"{exercise_id}: a hint of {hint['part']} spells out its answer {text}"
+
+
 def test_every_key_is_offered_inside_its_exercise():
     """Each checked exercise tells the student how to call check(), inside the exercise."""
     blocks = exercise_blocks()
@@ -311,11 +366,10 @@ def test_every_hint_is_reachable(exercise_id):
 
 
 @pytest.mark.parametrize("exercise_id", sorted(KEY))
-def test_a_key_gives_decimals_or_tolerance_not_both(exercise_id):
+def test_a_key_gives_decimals_not_a_tolerance(exercise_id):
     spec = KEY[exercise_id]
-    assert not ("decimals" in spec and "tolerance" in spec), (
-        f'{exercise_id}: drop "tolerance"; "decimals" sets the precision'
-    )
+    assert "tolerance" not in spec, f'{exercise_id}: drop "tolerance"; "decimals" sets it'
+
     assert requested_decimals(spec) in FORM_PHRASES, (
         f"{exercise_id}: the book asks for 0, 2, 3 or 4 decimals"
     )
@@ -344,14 +398,16 @@ FAKE_KEY = {
     "ch99-ex-one": {"parts": {"answer": 0.2916666666666667}},  # 7/24
     "ch99-ex-two-decimals": {"parts": {"answer": 0.6666666666666666}, "decimals": 2},
     "ch99-ex-counts": {"parts": {"tp": 5, "rank": 91}, "decimals": 0},
-    "ch99-ex-old-tolerance": {"parts": {"answer": 0.011049723756906077}, "tolerance": 0.0001},
-    "ch99-ex-old-exact": {"parts": {"tp": 30}, "tolerance": 0.0},
 }
 
 
 @pytest.fixture
 def fake_key(monkeypatch):
-    monkeypatch.setattr(exercises, "_key", lambda: FAKE_KEY)
+    hashed = {
+        exercise_id: {**exercises.hashed_entry(exercise_id, spec, salt="test"), "salt": "test"}
+        for exercise_id, spec in FAKE_KEY.items()
+    }
+    monkeypatch.setattr(exercises, "_key", lambda: hashed)
 
 
 def fake_line(exercise_id: str, part: str, value: object) -> str:
@@ -377,7 +433,8 @@ def test_half_way_values_accept_both_roundings(fake_key):
         np.float64(0.188),
     ]:
         assert fake_line("ch99-ex-sixteenths", "ap", answer) == f"ap: {RIGHT}", answer
-    for answer in [0.189, 0.186, 0.18751 + 0.0005, "0.1869"]:
+    # the rule rounds first: 0.18801 rounds to 0.188 and passes; 0.1886 rounds to 0.189
+    for answer in [0.189, 0.186, 0.1886, "0.1864"]:
         assert fake_line("ch99-ex-sixteenths", "ap", answer).startswith("ap: not quite."), answer
 
 
@@ -421,16 +478,24 @@ def test_whole_numbers(fake_key):
     assert result.lines == ("tp: not quite. Try again.", "rank: not quite. Try again.")
 
 
-def test_an_older_key_keeps_its_tolerance(fake_key):
-    # tolerance 1e-4 around 0.0110497: asks for four decimals; 0.011 (3 decimals) is within it
-    assert exercises.form_phrase("ch99-ex-old-tolerance") == FORM_PHRASES[4]
-    assert check("ch99-ex-old-tolerance", 0.011)
-    assert check("ch99-ex-old-tolerance", "2/181")
-    assert not check("ch99-ex-old-tolerance", 0.0112)
-    # tolerance 0: whole numbers, exactly
-    assert exercises.form_phrase("ch99-ex-old-exact") == FORM_PHRASES[0]
-    assert check("ch99-ex-old-exact", tp=30) and check("ch99-ex-old-exact", tp="30")
-    assert not check("ch99-ex-old-exact", tp=30.4)
+def test_a_longer_answer_is_judged_by_its_rounding(fake_key):
+    # 7/24 = 0.291666...: 0.2919 rounds to 0.292, a correct rounding; 0.2924 rounds to 0.292
+    # too (the rule rounds first), 0.2926 to 0.293, which is not
+    for answer in [0.2916, 0.2919, 0.2924, "0.29166667"]:
+        assert check("ch99-ex-one", answer), answer
+    assert not check("ch99-ex-one", 0.2926)
+    assert not check("ch99-ex-one", 0.291)
+
+
+def test_a_plain_key_with_a_tolerance_is_refused():
+    with pytest.raises(RuntimeError, match="give decimals, not a tolerance"):
+        exercises.hashed_entry("ch99-ex-old", {"parts": {"a": 0.5}, "tolerance": 0.01}, salt="s")
+
+
+def test_the_hashed_key_does_not_hold_the_values(fake_key):
+    text = json.dumps(exercises._key())
+    for secret in ["0.1875", "0.187", "0.188", "0.467", "0.292", "0.67"]:
+        assert secret not in text
 
 
 def test_form_phrases(fake_key):
