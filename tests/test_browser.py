@@ -276,6 +276,27 @@ def test_toc_pages_include_every_chapter():
     assert chapters <= pages, f"chapters missing from _toc.yml: {sorted(chapters - pages)}"
 
 
+# Code, outputs and displayed formulas that do not fit the text column: the reader sees them
+# cut at the right edge (a scroll bar a screenshot does not show). Folded boxes are skipped
+# (zero width until opened); a few pixels of glyph overhang are not a cut.
+WIDE_BOXES = """() => {
+  const found = [];
+  const boxes = document.querySelectorAll(
+    'article pre, article mjx-container[display="true"], article .math-wrapper');
+  for (const el of boxes) {
+    if (el.getBoundingClientRect().width === 0 || !(el.innerText || '').trim()) continue;
+    const extra = el.scrollWidth - el.clientWidth;
+    if (extra <= 4) continue;
+    const kind = el.tagName === 'PRE'
+      ? (el.closest('.cell_output, .output') ? 'output' : 'code') : 'formula';
+    const lines = (el.innerText || '').split('\\n');
+    const longest = lines.reduce((a, b) => (b.length > a.length ? b : a), '');
+    found.push([kind, extra, longest.slice(0, 90)]);
+  }
+  return found;
+}"""
+
+
 @pytest.mark.parametrize("page_path", toc_pages())
 def test_page_reads_well_offline(browser, site, page_path):
     assert (HTML / page_path).exists(), f"{page_path} was not built"
@@ -298,6 +319,7 @@ def test_page_reads_well_offline(browser, site, page_path):
                    '.cell_output .traceback, .cell_output .output.error, .output.traceback'))
                  .map(el => el.innerText.slice(0, 200))"""
         )
+        too_wide = page.evaluate(WIDE_BOXES)
         page.screenshot(path=str(screenshot_name(page_path)), full_page=True)
         explorer_problems = move_every_explorer(page, page_path)
         if page_path.startswith("chapters/"):
@@ -323,6 +345,10 @@ def test_page_reads_well_offline(browser, site, page_path):
         problems.append(f"error outputs on the page: {error_outputs}")
     if broken_images:
         problems.append(f"images that failed to load: {broken_images}")
+    problems += [
+        f"wider than the page ({kind}, {extra} px cut off): {line!r}"
+        for kind, extra, line in too_wide
+    ]
     assert not problems, f"{page_path}:\n  " + "\n  ".join(problems)
 
 
