@@ -57,8 +57,10 @@ class UndefinedMetricWarning(UserWarning):
     numpy only, so it cannot subclass it, and a filter on one does not catch the other. To
     silence both, name both::
 
+        from sklearn.exceptions import UndefinedMetricWarning as SklearnWarning
+
         warnings.filterwarnings("ignore", category=evalmetrics.UndefinedMetricWarning)
-        warnings.filterwarnings("ignore", category=sklearn.exceptions.UndefinedMetricWarning)
+        warnings.filterwarnings("ignore", category=SklearnWarning)
     """
 
 

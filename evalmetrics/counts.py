@@ -367,10 +367,12 @@ class Counts:
 
     .. math::
 
-        \text{precision} = \frac{TP}{TP + FP}, \quad
-        \text{recall} = \frac{TP}{TP + FN}, \quad
-        \text{specificity} = \frac{TN}{TN + FP}, \quad
-        \text{accuracy} = \frac{TP + TN}{n}.
+        \begin{aligned}
+        \text{precision} &= \frac{TP}{TP + FP}, &
+        \text{recall} &= \frac{TP}{TP + FN}, \\
+        \text{specificity} &= \frac{TN}{TN + FP}, &
+        \text{accuracy} &= \frac{TP + TN}{n}.
+        \end{aligned}
 
     Parameters
     ----------
@@ -575,8 +577,10 @@ class Counts:
 
         .. math::
 
-            TP_k = C_{kk}, \quad FP_k = \sum_j C_{jk} - C_{kk}, \quad
-            FN_k = \sum_j C_{kj} - C_{kk}, \quad TN_k = n - TP_k - FP_k - FN_k
+            \begin{aligned}
+            TP_k &= C_{kk}, & FP_k &= \sum_j C_{jk} - C_{kk}, \\
+            FN_k &= \sum_j C_{kj} - C_{kk}, & TN_k &= n - TP_k - FP_k - FN_k
+            \end{aligned}
 
         Parameters
         ----------
@@ -724,8 +728,11 @@ class Counts:
 
         .. math::
 
-            TP = \operatorname{round}(R\, n_+), \quad FP = \operatorname{round}(\text{FPR}\, n_-),
-            \quad FN = n_+ - TP, \quad TN = n_- - FP,
+            \begin{aligned}
+            TP &= \operatorname{round}(R\, n_+), &
+            FP &= \operatorname{round}(\text{FPR}\, n_-), \\
+            FN &= n_+ - TP, & TN &= n_- - FP,
+            \end{aligned}
 
         each rounded to the nearest integer, halves up.
 
@@ -835,10 +842,12 @@ def counts(y_true: object, y_pred: object, *, pos_label: object = 1) -> Counts:
 
     .. math::
 
-        TP = \#\{i : y_i = p,\ \hat y_i = p\}, \quad
-        FP = \#\{i : y_i \ne p,\ \hat y_i = p\}, \quad
-        TN = \#\{i : y_i \ne p,\ \hat y_i \ne p\}, \quad
-        FN = \#\{i : y_i = p,\ \hat y_i \ne p\}
+        \begin{aligned}
+        TP &= \#\{i : y_i = p,\ \hat y_i = p\}, &
+        FP &= \#\{i : y_i \ne p,\ \hat y_i = p\}, \\
+        TN &= \#\{i : y_i \ne p,\ \hat y_i \ne p\}, &
+        FN &= \#\{i : y_i = p,\ \hat y_i \ne p\}
+        \end{aligned}
 
     where :math:`p` is ``pos_label``.
 

@@ -1059,8 +1059,10 @@ def counts_at(
 
     .. math::
 
-        TP = \#\{j : y_j = p,\ s_j \ge t\}, \quad FP = \#\{j : y_j \ne p,\ s_j \ge t\}, \quad
-        TN = n_- - FP, \quad FN = n_+ - TP
+        \begin{aligned}
+        TP &= \#\{j : y_j = p,\ s_j \ge t\}, & FP &= \#\{j : y_j \ne p,\ s_j \ge t\}, \\
+        TN &= n_- - FP, & FN &= n_+ - TP
+        \end{aligned}
 
     Parameters
     ----------

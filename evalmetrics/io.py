@@ -367,8 +367,11 @@ def judge_run(
 
     .. math::
 
-        rels_{q,i} = \max(0, \mathrm{qrels}_q[d_i]), \quad 0 \text{ if } d_i \text{ is unjudged},
-        \qquad n_{\text{relevant},q} = \lvert \{ d : \mathrm{qrels}_q[d] \ge \ell \} \rvert
+        \begin{aligned}
+        rels_{q,i} &= \max(0, \mathrm{qrels}_q[d_i]), \quad
+        0 \text{ if } d_i \text{ is unjudged}, \\
+        n_{\text{relevant},q} &= \lvert \{ d : \mathrm{qrels}_q[d] \ge \ell \} \rvert
+        \end{aligned}
 
     where :math:`\ell` is ``relevance_level``.
 

@@ -1063,8 +1063,10 @@ def ndcg(
 
     .. math::
 
-        NDCG@k = \frac{DCG@k(rels)}{IDCG@k}, \qquad
-        IDCG@k = DCG@k(\text{ideal sorted descending})
+        \begin{aligned}
+        NDCG@k &= \frac{DCG@k(rels)}{IDCG@k}, \\
+        IDCG@k &= DCG@k(\text{ideal sorted descending})
+        \end{aligned}
 
     with DCG as in ``dcg`` and the same gain for both. The default gain is exponential,
     :math:`2^{rel} - 1` (the documents' and Burges et al.'s); scikit-learn's ``ndcg_score`` and
