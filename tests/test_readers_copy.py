@@ -102,3 +102,34 @@ def test_readers_copy_needs_no_hidden_cell(notebook_path):
     notebook = nbformat.read(notebook_path, as_version=4)
     found = problems(notebook)
     assert not found, "\n".join([notebook_path.name, *found])
+
+
+# The text column shows 80 characters of code (13px, _static/book.css); a longer line of a
+# visible cell, folded or not, is cut at the right edge when the reader sees it. The browser
+# test measures the built pages; this finds the line before a build.
+COLUMN = 80
+
+
+def long_visible_lines(notebook: nbformat.NotebookNode) -> list[str]:
+    return [
+        f"{cell.get('id')}: {len(line)} characters: {line.strip()[:60]}"
+        for cell in notebook.cells
+        if cell.cell_type == "code" and "remove-cell" not in cell.metadata.get("tags", [])
+        for line in cell.source.splitlines()
+        if len(line) > COLUMN
+    ]
+
+
+@pytest.mark.parametrize("notebook_path", NOTEBOOKS, ids=lambda p: p.stem)
+def test_visible_code_fits_the_column(notebook_path):
+    notebook = nbformat.read(notebook_path, as_version=4)
+    assert not long_visible_lines(notebook), long_visible_lines(notebook)
+
+
+def test_the_column_check_finds_a_long_line():
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [
+        nbformat.v4.new_code_cell("x = 1  # " + "a" * 80),
+        nbformat.v4.new_code_cell("y = 2  # " + "b" * 90, metadata={"tags": ["remove-cell"]}),
+    ]
+    assert len(long_visible_lines(notebook)) == 1
