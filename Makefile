@@ -30,6 +30,8 @@ help:
 	@echo "make lab          JupyterLab on a copy of the chapters (_build/lab), for self-study"
 	@echo "make lab-fresh    the same, the copy rewritten from the chapters (your work there is lost)"
 	@echo "make student      student edition of the notebooks (no solutions) in _build/student/"
+	@echo "make assignments  graded assignments (otter-grader) in _build/assignments/;"
+	@echo "                  CHAPTERS=\"04 16\" or EXERCISES=\"ch16-ex-bpref ...\" to choose"
 	@echo "make bench        run the benchmarks (metrics, stats and widgets)"
 	@echo "make bench-compare REF=<commit>  the package's speed against another commit's, same run"
 	@echo "make bench-spark  evalmetrics against Spark local mode (about 10 min; chapter 12's figures)"
@@ -75,7 +77,7 @@ lint: $(VENV)/.test-installed
 
 XDIST = $(if $(filter 1,$(JOBS)),,-n $(JOBS))
 
-unit: $(VENV)/.spark-installed
+unit: $(VENV)/.spark-installed $(VENV)/.teach-installed
 	$(BIN)/python -m pytest tests evalmetrics -m "not browser" -q $(XDIST)
 
 # The unit tests without the slow ones (a fresh venv, Spark, tiny books built from scratch)
@@ -107,7 +109,7 @@ timings: $(VENV)/.book-installed
 # and the browser test then run side by side (the browser test mostly waits for pages and
 # kernels, nbval computes); each one's output is printed in one piece when it ends, so the
 # last lines are pytest's summary of whichever ends last.
-test: $(VENV)/.spark-installed
+test: $(VENV)/.spark-installed $(VENV)/.teach-installed
 	$(MAKE) --no-print-directory lint
 	$(MAKE) --no-print-directory unit
 	$(MAKE) --no-print-directory build-check
@@ -135,6 +137,24 @@ lab-fresh: $(VENV)/.lab-installed
 student: $(VENV)/.book-installed
 	$(BIN)/python tools/make_student.py --out _build/student
 
+# Graded assignments for a class (tools/make_assignments.py): otter-grader's `otter assign` on a
+# master notebook generated from each chapter; student notebooks, the autograder zip and the
+# solutions under _build/assignments/chNN/, every student notebook in student-assignments.zip.
+# otter-grader comes from requirements-teach.txt, on top of the test environment (about 17 MB,
+# 12 s); the book's install never pulls it in.
+$(VENV)/.teach-installed: $(VENV)/.test-installed requirements-teach.txt
+	$(PIP_INSTALL) -r requirements-teach.txt
+	@touch $@
+
+CHAPTERS ?=
+EXERCISES ?=
+ASSIGNMENTS_DIR ?= _build/assignments
+
+.PHONY: assignments
+assignments: $(VENV)/.teach-installed
+	$(BIN)/python tools/make_assignments.py --out $(ASSIGNMENTS_DIR) \
+		$(if $(CHAPTERS),--chapters $(CHAPTERS),) $(if $(EXERCISES),--exercises $(EXERCISES),)
+
 bench: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/bench_metrics.py
 	$(BIN)/python benchmarks/bench_stats.py
@@ -156,7 +176,7 @@ constraints:
 	$(PYTHON) -m venv _build/constraints-venv
 	_build/constraints-venv/bin/python -m pip install --quiet --disable-pip-version-check \
 		-r requirements.txt -r requirements-test.txt -r requirements-lab.txt \
-		-r requirements-spark.txt
+		-r requirements-spark.txt -r requirements-teach.txt
 	{ echo "# Exact versions for reproducible installs; regenerate with: make constraints"; \
 	  _build/constraints-venv/bin/python -m pip freeze --exclude-editable | grep -v '^-e' | sort -f; \
 	} > constraints.txt

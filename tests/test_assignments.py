@@ -1,0 +1,441 @@
+"""The graded assignments (``make assignments``, tools/make_assignments.py, otter-grader).
+
+Every chapter's assignment is built once, in a temporary folder, by the same tool the Makefile
+runs (without its own grading of the solutions, which the first test below does). Then, for
+every chapter with checked exercises, three submissions are graded offline with otter-grader's
+own grader (``otter.api.grade_submission``, what ``otter run`` does; no Docker):
+
+1. the teacher's solutions notebook gets full marks;
+2. a student notebook whose answers are the correct values rounded to exactly the requested
+   decimals, typed as a student would (0.562 for 9/16; at a half-way value the lower rounding
+   here and the upper one in submission 3) gets full marks;
+3. the same with one part wrong (a hint's value from the key, else the exact value times 1.1)
+   loses exactly that part's points, and the feedback Gradescope would show shows the hint.
+
+The expected scores come from the answer keys and the chapters' metadata, not from otter.
+Manual (written) questions have no test file: otter leaves them out of ``total`` and
+``possible`` altogether, and the expected totals here leave them out too.
+
+The tests that build or grade (marked ``slow``) need otter-grader (requirements-teach.txt);
+without it they fail and say so. The others check the tool's pieces and need no otter.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import math
+import re
+import subprocess
+import sys
+import zipfile
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+import make_assignments  # noqa: E402
+
+# otter 7.0.0 under pandas 3 warns on every run; it is otter's, not the book's
+pytestmark = pytest.mark.filterwarnings(
+    "ignore:The inplace keyword in DataFrame.drop:DeprecationWarning",
+    "ignore:Traits should be given as instances:DeprecationWarning",
+)
+slow = pytest.mark.slow
+
+KEYS = make_assignments.load_keys()
+CHAPTERS = sorted({label[2:4] for label in KEYS})
+NOT_INSTALLED = (
+    "otter-grader is not installed, so the assignments cannot be built or graded: run "
+    "`make assignments` (it installs requirements-teach.txt), or "
+    "`.venv/bin/pip install -c constraints.txt -r requirements-teach.txt`"
+)
+
+
+def _otter():
+    try:
+        import otter.api
+    except ImportError:
+        pytest.fail(NOT_INSTALLED)
+    return otter
+
+
+def _chapter_path(number: str, folder: Path = ROOT / "chapters") -> Path:
+    (path,) = folder.glob(f"{number}_*.ipynb")
+    return path
+
+
+def _build(out: Path, *extra: str) -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "make_assignments.py"), "--out", str(out), *extra],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory) -> Path:
+    _otter()
+    out = tmp_path_factory.mktemp("assignments")
+    _build(out, "--no-run-tests")
+    return out
+
+
+def _files(built: Path, number: str) -> dict[str, Path]:
+    folder = built / f"ch{number}"
+    (student,) = (folder / "student").glob("*.ipynb")
+    (zip_path,) = (folder / "autograder").glob("*-autograder_*.zip")
+    return {
+        "student": student,
+        "solutions": folder / "autograder" / student.name,
+        "zip": zip_path,
+        "master": folder / "master" / student.name,
+    }
+
+
+# --- what the keys and the chapters say -----------------------------------------------------
+
+
+def _chapter_exercises(number: str, folder: Path = ROOT / "chapters") -> list[dict]:
+    """The chapter's exercises in order: label, raw statement, metadata points."""
+    notebook = json.loads(_chapter_path(number, folder).read_text(encoding="utf-8"))
+    found = []
+    for cell in notebook["cells"]:
+        if cell["cell_type"] != "markdown":
+            continue
+        text = "".join(cell["source"])
+        for match in re.finditer(r"```\{exercise\}[^\n]*\n(.*?)\n```", text, re.S):
+            label = re.search(r":label:\s*(\S+)", match.group(1)).group(1)
+            meta = cell.get("metadata", {}).get("exercise", {})
+            meta = meta.get(label, meta)
+            found.append(
+                {"label": label, "statement": match.group(1), "points": meta.get("points")}
+            )
+    return found
+
+
+def _part_points(exercise: dict) -> dict[str, float]:
+    points = {part: 1 for part in KEYS[exercise["label"]]["parts"]}
+    points.update(exercise["points"] or {})
+    return points
+
+
+def _checked(number: str) -> list[dict]:
+    return [e for e in _chapter_exercises(number) if e["label"] in KEYS]
+
+
+def _roundings(value: float | None, decimals: int) -> list[str]:
+    """The correct roundings of the key's value at the requested decimals, as typed text:
+    both at a half-way value (with a 1e-9 unit slack for the float the key stores)."""
+    if value is None:
+        return ['float("nan")']
+    scaled = Fraction(value) * 10**decimals
+    low = math.floor(scaled)
+    texts = []
+    for units in (low, low + 1):
+        if abs(scaled - units) <= Fraction(1, 2) + Fraction(1, 10**9):
+            digits = str(abs(units)).rjust(decimals + 1, "0")
+            text = digits[:-decimals] + "." + digits[-decimals:] if decimals else digits
+            texts.append(("-" if units < 0 else "") + text)
+    assert texts, (value, decimals)
+    return texts
+
+
+def _wrong_part(number: str) -> tuple[str, str, str, object]:
+    """(label, part, typed wrong value, hint text or None) for the chapter's third submission."""
+    from evalmetrics.exercises import grade_answer
+
+    for exercise in _checked(number):
+        key = KEYS[exercise["label"]]
+        for hint in key["hints"]:
+            expected = key["parts"][hint["part"]]
+            value = math.nan if hint["value"] is None else hint["value"]
+            typed = 'float("nan")' if hint["value"] is None else repr(hint["value"])
+            if not grade_answer(value, expected, decimals=key["decimals"])[0]:
+                return exercise["label"], hint["part"], typed, hint["hint"]
+    exercise = _checked(number)[0]
+    part, value = next(iter(KEYS[exercise["label"]]["parts"].items()))
+    return exercise["label"], part, repr((value or 1) * 1.1), None
+
+
+# --- submissions ----------------------------------------------------------------------------
+
+
+def _answer_cells(student: dict) -> dict[str, tuple[int, list[str]]]:
+    """label -> (index of its answer cell, the variables it sets, in the key's part order)."""
+    found = {}
+    cells = student["cells"]
+    for index, cell in enumerate(cells[:-1]):
+        tags = cell.get("metadata", {}).get("tags", [])
+        if cell["cell_type"] != "code" or "otter_answer_cell" not in tags:
+            continue
+        check = re.search(r'grader\.check\("([^"]+)"\)', "".join(cells[index + 1]["source"]))
+        if check:
+            variables = re.findall(r"^(\w+) = \.\.\.$", "".join(cell["source"]), re.M)
+            found[check.group(1)] = (index, variables)
+    return found
+
+
+def _submission(files: dict, tmp_path: Path, answers: dict[tuple[str, str], str]) -> Path:
+    """The student notebook with typed answers: (label, part) -> source text of the value."""
+    student = json.loads(files["student"].read_text(encoding="utf-8"))
+    submission = copy.deepcopy(student)
+    cells = _answer_cells(student)
+    for (label, part), text in answers.items():
+        index, variables = cells[label]
+        parts = list(KEYS[label]["parts"])
+        assert len(variables) == len(parts), (label, variables)
+        variable = variables[parts.index(part)]
+        source = "".join(submission["cells"][index]["source"])
+        source = re.sub(rf"^{variable} = .*$", f"{variable} = {text}", source, flags=re.M)
+        submission["cells"][index]["source"] = source
+    path = tmp_path / files["student"].name
+    path.write_text(json.dumps(submission), encoding="utf-8")
+    return path
+
+
+def _grade(path: Path, files: dict):
+    from otter.api import grade_submission
+
+    return grade_submission(str(path), str(files["zip"]), quiet=True)
+
+
+def _typed_answers(number: str, pick: int) -> dict[tuple[str, str], str]:
+    answers = {}
+    for exercise in _checked(number):
+        key = KEYS[exercise["label"]]
+        for part, value in key["parts"].items():
+            texts = _roundings(value, key["decimals"])
+            answers[(exercise["label"], part)] = texts[min(pick, len(texts) - 1)]
+    return answers
+
+
+def _expected(number: str) -> dict[str, float]:
+    return {e["label"]: sum(_part_points(e).values()) for e in _checked(number)}
+
+
+def _scores(results) -> dict[str, float]:
+    return {name: results.get_result(name).score for name in results.results}
+
+
+@slow
+@pytest.mark.parametrize("number", CHAPTERS)
+def test_solutions_notebook_gets_full_marks(built, number):
+    files = _files(built, number)
+    results = _grade(files["solutions"], files)
+    expected = _expected(number)
+    assert _scores(results) == expected, results.summary()
+    assert (results.total, results.possible) == (sum(expected.values()),) * 2
+
+
+@slow
+@pytest.mark.parametrize("number", CHAPTERS)
+def test_correct_roundings_typed_by_a_student_get_full_marks(built, number, tmp_path):
+    files = _files(built, number)
+    results = _grade(_submission(files, tmp_path, _typed_answers(number, pick=0)), files)
+    expected = _expected(number)
+    assert _scores(results) == expected, results.summary()
+    assert results.total == sum(expected.values())
+
+
+@slow
+@pytest.mark.parametrize("number", CHAPTERS)
+def test_one_wrong_part_loses_its_points_and_shows_the_hint(built, number, tmp_path):
+    from otter.run import AutograderConfig
+
+    files = _files(built, number)
+    label, part, typed, hint = _wrong_part(number)
+    answers = _typed_answers(number, pick=1)  # the upper rounding at half-way values
+    answers[(label, part)] = typed
+    results = _grade(_submission(files, tmp_path, answers), files)
+    expected = _expected(number)
+    lost = _part_points(next(e for e in _checked(number) if e["label"] == label))[part]
+    expected[label] -= lost
+    assert _scores(results) == expected, results.summary()
+    assert results.total == results.possible - lost
+    with zipfile.ZipFile(files["zip"]) as bundle:
+        config = json.loads(bundle.read("otter_config.json"))
+    gradescope = results.to_gradescope_dict(AutograderConfig(config))
+    (shown,) = [test for test in gradescope["tests"] if test["name"] == label]
+    assert shown["visibility"] == "after_published"
+    if hint is not None:
+        assert hint in shown["output"], shown["output"]
+    assert "not quite" in shown["output"]
+    # the failing line shown is the assertion, not the call that holds the expected value
+    assert "_grade(" not in shown["output"] and "_right" in shown["output"]
+
+
+# --- nothing a student receives holds an answer ---------------------------------------------
+
+
+def _student_texts(files: dict) -> dict[str, str]:
+    """What a student gets: every cell's source and the public tests (notebook metadata), from
+    the student notebook and from its copy in student-assignments.zip."""
+    student = json.loads(files["student"].read_text(encoding="utf-8"))
+    texts = {f"cell {i}": "".join(cell["source"]) for i, cell in enumerate(student["cells"])} | {
+        "public tests": json.dumps(student["metadata"].get("otter", {}))
+    }
+    for i, cell in enumerate(student["cells"]):
+        for output in cell.get("outputs", []):
+            texts[f"cell {i} output"] = json.dumps(output)
+    with zipfile.ZipFile(files["zip"].parents[2] / "student-assignments.zip") as bundle:
+        (member,) = [n for n in bundle.namelist() if n.endswith("/" + files["student"].name)]
+        texts["student-assignments.zip"] = bundle.read(member).decode("utf-8")
+    return texts
+
+
+def _occurs(text: str, number_text: str) -> bool:
+    """``number_text`` as a number of its own in ``text`` (not inside 10.562 or 0.5625)."""
+    return bool(re.search(rf"(?<![\w.]){re.escape(number_text)}(?![\w]|\.\d)", text))
+
+
+@slow
+@pytest.mark.parametrize("number", CHAPTERS)
+def test_student_files_hold_no_answer(built, number):
+    """No student-facing file holds a key value at the requested precision, except where an
+    exercise statement of the chapter shows that number (its data). Whole numbers below 10 are not
+    searched for: every notebook holds such digits (``n_splits=2``), and searching would only
+    flag those; the hidden tests (where a key value would come from) are checked absent."""
+    files = _files(built, number)
+    texts = _student_texts(files)
+    student = json.loads(files["student"].read_text(encoding="utf-8"))
+    public = student["metadata"]["otter"]["tests"]
+    assert public, "the student notebook has no public tests"
+    for source in public.values():  # the public tests only ever say "set it to a number"
+        assert "hidden=True" not in source and "import grade_answer" in source
+        assert "_grade(_value, None)" in source
+    assert not any("# SOLUTION" in text for text in texts.values())
+    statements = "\n".join(e["statement"] for e in _chapter_exercises(number))
+    leaks = []
+    for exercise in _checked(number):
+        key = KEYS[exercise["label"]]
+        for part, value in key["parts"].items():
+            if value is None:
+                continue
+            for text in _roundings(value, key["decimals"]):
+                if key["decimals"] == 0 and abs(int(text)) < 10:
+                    continue
+                if _occurs(statements, text):
+                    continue  # an exercise's statement shows this number (its data)
+                leaks += [
+                    f"{exercise['label']} {part}={text} in {where}"
+                    for where, body in texts.items()
+                    if _occurs(body, text)
+                ]
+    assert not leaks, leaks
+
+
+@slow
+def test_the_zip_holds_every_student_notebook_and_nothing_else(built):
+    with zipfile.ZipFile(built / "student-assignments.zip") as bundle:
+        names = sorted(bundle.namelist())
+    students = sorted(p.name for p in built.glob("ch*/student/*.ipynb"))
+    assert [Path(n).name for n in names] == students
+    assert len(students) == len(list((ROOT / "chapters").glob("*.ipynb")))
+
+
+# --- points from a chapter's metadata -------------------------------------------------------
+
+
+@slow
+def test_points_set_in_a_chapters_metadata(tmp_path):
+    """``"exercise": {"points": {...}}`` in an exercise's cell sets its parts' points, and a
+    number sets a written exercise's; checked on a copy of chapter 16, not on the chapter."""
+    _otter()
+    chapters = tmp_path / "chapters"
+    chapters.mkdir()
+    source = _chapter_path("16")
+    notebook = json.loads(source.read_text(encoding="utf-8"))
+    for cell in notebook["cells"]:
+        text = "".join(cell["source"])
+        if ":label: ch16-ex-bpref" in text:
+            cell["metadata"]["exercise"] = {"points": {"bpref": 2}}
+        if ":label: ch16-ex-new-system" in text:
+            cell["metadata"]["exercise"] = {"points": 3}
+    (chapters / source.name).write_text(json.dumps(notebook), encoding="utf-8")
+    out = tmp_path / "out"
+    _build(out, "--chapter-dir", str(chapters), "--no-run-tests")
+    files = _files(out, "16")
+    master = json.loads(files["master"].read_text(encoding="utf-8"))
+    raw = ["".join(c["source"]) for c in master["cells"] if c["cell_type"] == "raw"]
+    assert any("name: ch16-ex-new-system" in r and "manual: true\npoints: 3" in r for r in raw)
+    results = _grade(files["solutions"], files)
+    # bpref 2 + ap 1, and judged-range's three parts at 1; the manual question is not in it
+    assert _scores(results) == {"ch16-ex-bpref": 3, "ch16-ex-judged-range": 3}
+    assert results.total == results.possible == 6
+
+
+# --- the tool's pieces (no otter needed) ----------------------------------------------------
+
+
+def test_load_keys_reads_the_teacher_folder_first(tmp_path):
+    teacher, package = tmp_path / "teacher", tmp_path / "package"
+    package.mkdir()
+    plain = {"ch99-ex-a": {"parts": {"x": 0.25, "y": None}, "tolerance": 0.001}}
+    (package / "ch99.json").write_text(json.dumps(plain), encoding="utf-8")
+    keys = make_assignments.load_keys((teacher, package))  # no teacher folder: the package's
+    assert keys["ch99-ex-a"] == {"parts": {"x": 0.25, "y": None}, "decimals": 3, "hints": []}
+    teacher.mkdir()
+    hashed = {"format": "evalmetrics-exercise-key-sha256-1", "salt": "s", "exercises": {}}
+    (teacher / "ch99.json").write_text(json.dumps(hashed), encoding="utf-8")
+    with pytest.raises(make_assignments.AssignmentError, match="hashed key"):
+        make_assignments.load_keys((teacher, package))
+    spec = {"parts": {"n": 3}, "decimals": 0, "hints": [{"part": "n", "value": 4, "hint": "h"}]}
+    (teacher / "ch99.json").write_text(json.dumps({"ch99-ex-b": spec}), encoding="utf-8")
+    assert make_assignments.load_keys((teacher, package)) == {
+        "ch99-ex-b": {"parts": {"n": 3}, "decimals": 0, "hints": spec["hints"]}
+    }
+
+
+def _context(glue=None):
+    path = _chapter_path("16")
+    labels = {
+        "sec-here": (f"chapters/{path.name}", "A section of this chapter"),
+        "sec-elsewhere": ("chapters/01_why_metrics.ipynb", "Another chapter's section"),
+    }
+    return make_assignments.Context(path, labels, glue, lambda other: None)
+
+
+def test_statements_become_plain_markdown():
+    text = (
+        "(a-label)=\n"
+        "See {ref}`sec-here`, {ref}`chapter 14 <sec-elsewhere>` and {ref}`sec-elsewhere`;"
+        " {term}`bpref <bpref>` as in {cite}`buckley2004`, with {math}`x^2` and $y$.\n\n"
+        "```{code-block} python\n:caption: c\nx = 1\n```\n"
+        "It is {glue:text}`ch16_value:.2f`."
+    )
+    plain = make_assignments.plain_markdown(
+        text, _context({"ch16_value": "0.4375"}), "ex", strict=True
+    )
+    assert plain == (
+        "See “A section of this chapter”, chapter 14 and the book; bpref as in, with $x^2$"
+        " and $y$.\n\n```python\nx = 1\n```\nIt is 0.44."
+    )
+
+
+def test_a_glued_value_missing_from_a_statement_fails_naming_the_exercise():
+    statement = "Take the {glue:text}`ch16_value:.3f` of the chapter."
+    with pytest.raises(make_assignments.AssignmentError, match="ch16-ex-x.*ch16_value"):
+        make_assignments.plain_markdown(statement, _context({}), "ch16-ex-x", strict=True)
+    # in a solution's text (the teacher's notebook) it becomes a placeholder instead
+    solution = make_assignments.plain_markdown(statement, _context({}), "ex", strict=False)
+    assert make_assignments.UNRESOLVED_PLACEHOLDER in solution
+
+
+def test_the_check_line_becomes_a_sentence_naming_the_variables():
+    exercise = make_assignments.Exercise("ch16-ex-bpref", "16", 0)
+    exercise.key = KEYS["ch16-ex-bpref"]
+    exercise.parts = {"bpref": "b", "ap": "a"}
+    statement = 'Compute them.\n\nCheck (give numbers to three decimals): `check("x", a=...)`'
+    names = {("ch16-ex-bpref", "bpref"): "bpref", ("ch16-ex-bpref", "ap"): "ap"}
+    cells, points = make_assignments.numeric_question(exercise, "Ex", statement, "", "", names)
+    assert "Set `bpref` and `ap` to numbers to three decimals (or as exact fractions)." in "".join(
+        cells[1]["source"]
+    )
+    assert points == {"bpref": 1, "ap": 1}

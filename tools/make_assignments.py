@@ -1,0 +1,1373 @@
+"""Write graded assignments from the chapters' exercises, in otter-grader's format.
+
+Usage (``make assignments`` does this)::
+
+    python tools/make_assignments.py                          # every chapter
+    python tools/make_assignments.py --chapters 04 16         # some chapters
+    python tools/make_assignments.py --exercises ch16-ex-bpref ch16-ex-new-system
+
+For each chapter this writes a *master notebook* in otter-grader's assignment format (v1:
+raw ``# ASSIGNMENT CONFIG``, ``# BEGIN QUESTION`` ... cells) generated from the chapter
+notebook and its answer key, then runs otter-grader's own ``otter assign`` on it. Nothing of
+otter's output format is written here; otter writes it. Under ``--out`` (default
+``_build/assignments``)::
+
+    chNN/master/chNN_<name>.ipynb       the generated master notebook (and what it needs)
+    chNN/student/chNN_<name>.ipynb      what a student gets: statements, starter code,
+                                        public tests only (otter assign)
+    chNN/autograder/chNN_<name>.ipynb   the solutions notebook, for the teacher (otter assign)
+    chNN/autograder/*-autograder_*.zip  the autograder to upload to Gradescope (otter assign)
+    student-assignments.zip             every student notebook written by this run
+
+What becomes what:
+
+- the chapter's first code cell (its imports), without the widget imports, the self-check
+  ``check`` and the imports nothing in the assignment uses, plus the chapter statements the
+  exercises' solutions need (data, helper functions; found by following names through the
+  cells, as ``tools/cell_dependencies.py`` does), is the set-up cell;
+- an exercise with a key (``teacher/exercise_keys/chNN.json``, see :func:`load_keys`) is an
+  autograded question: its statement in plain Markdown (MyST roles resolved, the "Check (...)"
+  line replaced by a sentence naming the variables to set), an answer cell ``part = ...``
+  per part, one public test per question (each variable holds a number: it never looks at the
+  value) and one hidden test per part that grades it with
+  :func:`evalmetrics.exercises.grade_answer` (the self-check's rule: every correct rounding at
+  the requested decimals, "too coarse", and the key's hints as feedback). The solution, in the
+  teacher's notebook only, is the chapter's solution code followed by ``part = expression``
+  lines taken from the hidden ``check(...)`` call of the chapter;
+- an exercise without a key (a written one) is a manually graded question with a Markdown
+  answer cell; its solution text goes only to the teacher's notebook.
+
+MyST in a statement becomes plain Markdown: ``{ref}`text <label>``` is its text,
+``{ref}`label``` the section's title when the label is in the chapter (else "the book"),
+``{cite}`` is dropped, ``{term}`` and ``{math}`` keep their text, math stays, and
+``{glue:text}`key:fmt``` is the value from the book's executed copy of the chapter (when it is
+newer than the chapter and the package); without one, a statement fails naming the exercise,
+and a solution's text (the teacher's notebook) shows a placeholder.
+
+Points: 1 per numeric part and 1 per written exercise, unless the exercise's Markdown cell
+sets them in its metadata: ``"exercise": {"points": {"bpref": 2}}`` (per part) or
+``"exercise": {"points": 3}`` (a written exercise). A cell holding several exercises keys them
+by label: ``"exercise": {"ch16-ex-bpref": {"points": {"bpref": 2}}}``.
+
+A part whose name would clash (the same part name in two exercises of the assignment, a name
+the set-up or a solution uses, a Python builtin, or ``answer``) becomes
+``<exercise>_<part>`` (``auc`` of ``ch05-ex-hard-scores`` -> ``hard_scores_auc``); the
+statement names the variable the student sets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import builtins
+import json
+import keyword
+import re
+import shutil
+import sys
+import time
+import zipfile
+from dataclasses import dataclass, field
+from fractions import Fraction
+from importlib import metadata
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+
+from cell_dependencies import _python, statement_events  # noqa: E402
+
+#: Where the plain answer keys live: the teacher's folder first, then the package (older trees).
+KEY_FOLDERS = (ROOT / "teacher" / "exercise_keys", ROOT / "evalmetrics" / "exercise_keys")
+DEFAULT_DECIMALS = 3
+
+EXERCISE = re.compile(r"^\s*(?P<fence>`{3,}|:{3,})\s*\{exercise\}\s*(?P<title>.*?)\s*$")
+SOLUTION_START = re.compile(r"^\s*(?P<fence>`{3,}|:{3,})\s*\{solution-start\}\s*(?P<label>\S+)?")
+SOLUTION_END = re.compile(r"^\s*(?P<fence>`{3,}|:{3,})\s*\{solution-end\}")
+FENCE = re.compile(r"^\s*(?P<fence>`{3,}|~{3,}|:{3,})\s*(?P<info>.*?)\s*$")
+OPTION = re.compile(r"^:(?P<name>[\w-]+):\s*(?P<value>.*)$")
+ROLE = re.compile(r"\{(?P<role>[a-z][\w:-]*)\}`(?P<content>[^`]*)`")
+EXPLICIT = re.compile(r"^(?P<text>.+?)\s*<(?P<target>[^<>]+)>$", re.S)
+CHECK_LINE = re.compile(r"Check\s*\((?P<form>.*?)\)\s*:\s*`check\([^`]*\)`\.?", re.S)
+HEADING = re.compile(r"^#\s+(?P<title>.+?)\s*$", re.M)
+CODE_WORD = re.compile(r"`([A-Za-z_]\w*)`")
+LABEL_LINE = re.compile(r"^\s*\([\w:.-]+\)=\s*$")
+
+#: Imports the assignment never keeps: live widgets, and the self-check (the grader replaces it).
+DROPPED_MODULES = ("evalmetrics.widgets", "evalmetrics.explorer", "ipywidgets")
+DROPPED_NAMES = {("evalmetrics.exercises", "check"), ("evalmetrics", "widgets")}
+#: Names the set-up keeps even when no solution uses them (what students compute with).
+ALWAYS_KEPT = {"np", "em", "ranking", "st", "math", "Fraction"}
+#: What a ``{glue:text}`` in a solution's text becomes when no fresh executed copy holds it.
+UNRESOLVED_PLACEHOLDER = "(computed by the solution code)"
+
+
+class AssignmentError(RuntimeError):
+    """Something in a chapter or a key that the assignment cannot be built from."""
+
+
+# --- the answer key -------------------------------------------------------------------------
+
+
+def _decimals_from_tolerance(tolerance: float) -> int:
+    """The fewest decimals whose half unit covers an older key's absolute ``tolerance``."""
+    half_width = Fraction(tolerance)
+    decimals = 0
+    while half_width > 0 and Fraction(1, 2 * 10**decimals) > half_width * (1 + Fraction(1, 10**9)):
+        decimals += 1
+    return decimals
+
+
+def load_keys(folders: tuple[Path, ...] | None = None) -> dict[str, dict]:
+    """Every exercise's plain key: ``{id: {"parts": ..., "decimals": int, "hints": [...]}}``.
+
+    The one place the assignments read answers from. The plain keys are read from the first of
+    ``teacher/exercise_keys/`` and ``evalmetrics/exercise_keys/`` that exists (the package
+    ships hashed keys once the plain ones live in ``teacher/``), one ``chNN.json`` per chapter:
+    ``{"chNN-ex-name": {"parts": {"part": 0.25, "other": null}, "decimals": 3,
+    "hints": [{"part": "part", "value": 0.5, "hint": "..."}]}}``. ``null`` means undefined
+    (0/0); ``decimals`` defaults to 3; an older key's ``tolerance`` (without ``decimals``)
+    becomes the fewest decimals whose half unit it covers.
+    """
+    folders = KEY_FOLDERS if folders is None else folders
+    folder = next((f for f in folders if f.is_dir()), None)
+    if folder is None:
+        raise AssignmentError(f"no answer keys: none of {[str(f) for f in folders]} exists")
+    keys: dict[str, dict] = {}
+    for path in sorted(folder.glob("*.json")):
+        chapter = json.loads(path.read_text(encoding="utf-8"))
+        if "format" in chapter and "exercises" in chapter:
+            raise AssignmentError(
+                f"{path} is a hashed key (it holds no values); the plain keys belong in "
+                f"{KEY_FOLDERS[0].relative_to(ROOT)}/"
+            )
+        for exercise_id, spec in chapter.items():
+            if exercise_id in keys:
+                raise AssignmentError(f"exercise {exercise_id!r} appears twice in the keys")
+            parts = spec.get("parts")
+            if not isinstance(parts, dict) or not parts:
+                raise AssignmentError(f"{path.name}: exercise {exercise_id!r} has no parts")
+            if "decimals" in spec or "tolerance" not in spec:
+                decimals = spec.get("decimals", DEFAULT_DECIMALS)
+            else:
+                decimals = _decimals_from_tolerance(spec["tolerance"])
+            if isinstance(decimals, bool) or not isinstance(decimals, int) or decimals < 0:
+                raise AssignmentError(f"{path.name}: {exercise_id}: bad decimals {decimals!r}")
+            hints = []
+            for hint in spec.get("hints", []):
+                if hint["part"] not in parts:
+                    raise AssignmentError(
+                        f"{path.name}: {exercise_id}: a hint names the unknown part "
+                        f"{hint['part']!r}"
+                    )
+                hints.append({"part": hint["part"], "value": hint["value"], "hint": hint["hint"]})
+            keys[exercise_id] = {"parts": dict(parts), "decimals": decimals, "hints": hints}
+    return keys
+
+
+# --- reading a chapter ----------------------------------------------------------------------
+
+
+def cell_text(cell: dict) -> str:
+    source = cell["source"]
+    return source if isinstance(source, str) else "".join(source)
+
+
+def _closes(line: str, fence: str) -> bool:
+    match = re.match(r"^\s*(`{3,}|~{3,}|:{3,})\s*$", line)
+    return bool(match) and match.group(1)[0] == fence[0] and len(match.group(1)) >= len(fence)
+
+
+@dataclass
+class Exercise:
+    """One exercise of a chapter, as the chapter notebook holds it."""
+
+    label: str
+    chapter: str
+    cell: int  # index of the Markdown cell that opens it
+    title: str = ""
+    statement: str = ""  # the MyST body, options removed
+    solution_text: list[str] = field(default_factory=list)
+    solution_cells: list[int] = field(default_factory=list)
+    check_cell: int | None = None
+    key: dict | None = None
+    parts: dict[str, str] = field(default_factory=dict)  # part -> expression (source)
+    check_statement: int = 0  # index of the statement holding check(...) in the check cell
+    points: dict[str, float] | float | None = None
+
+    @property
+    def short(self) -> str:
+        return re.sub(r"^ch\d+-ex-", "", self.label).replace("-", "_")
+
+
+def _exercise_points(cell: dict, labels_here: list[str], label: str) -> object:
+    """The points the cell's metadata gives ``label`` (None: the defaults)."""
+    meta = cell.get("metadata", {}).get("exercise")
+    if meta is None:
+        return None
+    if not isinstance(meta, dict):
+        raise AssignmentError(f"{label}: metadata 'exercise' must be an object, got {meta!r}")
+    if label in meta:
+        meta = meta[label]
+    elif any(name in meta for name in labels_here):
+        return None  # keyed by label, and not for this one
+    elif len(labels_here) > 1:
+        raise AssignmentError(
+            f"{label}: the cell holds several exercises; key its metadata 'exercise' by label"
+        )
+    return meta.get("points") if isinstance(meta, dict) else None
+
+
+def read_exercises(notebook: dict, chapter: str) -> list[Exercise]:
+    """The exercises of a chapter notebook in order, with their solutions and check cells."""
+    cells = notebook["cells"]
+    exercises: list[Exercise] = []
+    by_label: dict[str, Exercise] = {}
+    solution: Exercise | None = None
+    after_solution = False
+    for index, cell in enumerate(cells):
+        if cell["cell_type"] == "code":
+            tags = cell.get("metadata", {}).get("tags", [])
+            if solution is not None:
+                solution.solution_cells.append(index)
+            elif after_solution is not False and "remove-cell" in tags:
+                after_solution.check_cell = index
+            after_solution = False
+            continue
+        if cell["cell_type"] != "markdown":
+            continue
+        after_solution = False
+        lines = cell_text(cell).splitlines()
+        labels_here = [m.group(1) for m in re.finditer(r"^:label:\s*(\S+)", cell_text(cell), re.M)]
+        i = 0
+        while i < len(lines):
+            line = lines[i]
+            if solution is not None:
+                end = SOLUTION_END.match(line)
+                if end:
+                    i += 1
+                    if i < len(lines) and _closes(lines[i], end.group("fence")):
+                        i += 1
+                    after_solution, solution = solution, None
+                    continue
+                solution.solution_text.append(line)
+                i += 1
+                continue
+            opening = EXERCISE.match(line)
+            if opening:
+                fence = opening.group("fence")
+                i += 1
+                options, body, depth = {}, [], []
+                while i < len(lines) and OPTION.match(lines[i]):
+                    option = OPTION.match(lines[i])
+                    options[option.group("name")] = option.group("value").strip()
+                    i += 1
+                while i < len(lines):
+                    current = lines[i]
+                    if depth and _closes(current, depth[-1]):
+                        depth.pop()
+                    elif not depth and _closes(current, fence):
+                        break
+                    else:
+                        inner = FENCE.match(current)
+                        if inner and inner.group("info"):
+                            depth.append(inner.group("fence"))
+                    body.append(current)
+                    i += 1
+                if i == len(lines):
+                    raise AssignmentError(f"chapter {chapter}: an exercise is never closed")
+                i += 1
+                label = options.get("label")
+                if not label:
+                    raise AssignmentError(f"chapter {chapter}: an exercise has no :label:")
+                exercise = Exercise(
+                    label=label,
+                    chapter=chapter,
+                    cell=index,
+                    title=opening.group("title"),
+                    statement="\n".join(body).strip("\n"),
+                    points=_exercise_points(cell, labels_here, label),
+                )
+                exercises.append(exercise)
+                by_label[label] = exercise
+                continue
+            start = SOLUTION_START.match(line)
+            if start:
+                label = start.group("label")
+                if label not in by_label:
+                    raise AssignmentError(f"chapter {chapter}: solution of unknown {label!r}")
+                solution = by_label[label]
+                fence = start.group("fence")
+                i += 1
+                while i < len(lines) and OPTION.match(lines[i]):
+                    i += 1
+                if i < len(lines) and _closes(lines[i], fence):
+                    i += 1
+                continue
+            i += 1
+        if solution is not None:
+            solution.solution_text.append("")  # a cell boundary inside the solution
+    if solution is not None:
+        raise AssignmentError(f"chapter {chapter}: the solution of {solution.label} never ends")
+    return exercises
+
+
+def _is_check_call(node: ast.AST, label: str) -> bool:
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "check"
+        and bool(node.args)
+        and isinstance(node.args[0], ast.Constant)
+        and node.args[0].value == label
+    )
+
+
+def read_check(exercise: Exercise, source: str) -> None:
+    """``exercise.parts``: each part's expression, from the hidden cell's ``assert check(...)``.
+
+    The first ``assert check("id", ...)`` (not ``assert not check``) is the one that accepts
+    the solution; its keyword arguments name the parts (``**mapping`` gives
+    ``mapping["part"]`` for each part of the key; a positional value is the part ``answer``).
+    """
+    tree = ast.parse(_python(source))
+    found = [
+        (position, statement.test)
+        for position, statement in enumerate(tree.body)
+        if isinstance(statement, ast.Assert) and _is_check_call(statement.test, exercise.label)
+    ]
+    if not found:
+        raise AssignmentError(
+            f"{exercise.label}: its hidden cell has no `assert check({exercise.label!r}, ...)`"
+        )
+    position, call = found[0]
+    key_parts = list(exercise.key["parts"])
+    parts: dict[str, str] = {}
+    if len(call.args) > 2:
+        raise AssignmentError(f"{exercise.label}: check() is given more than one answer")
+    if len(call.args) == 2:
+        parts["answer"] = ast.unparse(call.args[1])
+    for keyword_arg in call.keywords:
+        if keyword_arg.arg is None:
+            mapping = ast.unparse(keyword_arg.value)
+            if not isinstance(keyword_arg.value, ast.Name):
+                mapping = f"({mapping})"
+            for part in key_parts:
+                parts.setdefault(part, f"{mapping}[{part!r}]")
+        else:
+            parts[keyword_arg.arg] = ast.unparse(keyword_arg.value)
+    if set(parts) != set(key_parts):
+        raise AssignmentError(
+            f"{exercise.label}: the hidden check gives {sorted(parts)}, the key has {key_parts}"
+        )
+    exercise.parts = {part: parts[part] for part in key_parts}
+    exercise.check_statement = position
+
+
+# --- following names through the cells ------------------------------------------------------
+
+
+@dataclass
+class Statement:
+    """One top-level statement of a code cell, with what it reads and binds."""
+
+    cell: int
+    index: int
+    kind: str  # setup, chapter, hidden, solution:<label>, check:<label>
+    node: ast.stmt
+    text: str
+    reads: set[str]
+    binds: set[str]
+
+    @property
+    def position(self) -> tuple[int, int]:
+        return (self.cell, self.index)
+
+
+BUILTINS = set(dir(builtins))
+
+
+def _external_reads(node: ast.stmt) -> tuple[set[str], set[str]]:
+    reads, binds = set(), set()
+    for kind, names in statement_events(node):
+        if kind == "read":
+            reads |= names - binds
+        else:
+            binds |= names
+    return reads - BUILTINS, binds
+
+
+def _is_glue(node: ast.stmt) -> bool:
+    if isinstance(node, ast.ImportFrom) and any(a.name == "glue" for a in node.names):
+        return True
+    if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+        func = node.value.func
+        return isinstance(func, ast.Name) and func.id == "glue"
+    if isinstance(node, ast.For):  # for name, value in ...: glue(...)
+        return all(_is_glue(inner) for inner in node.body)
+    return False
+
+
+def _statement_text(source: str, node: ast.stmt) -> str:
+    lines = source.splitlines()
+    first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])
+    return "\n".join(lines[first - 1 : node.end_lineno])
+
+
+def chapter_statements(notebook: dict, exercises: list[Exercise]) -> list[Statement]:
+    """Every top-level statement of the chapter's code cells, classified by where it lives."""
+    owner: dict[int, str] = {}
+    for exercise in exercises:
+        for index in exercise.solution_cells:
+            owner[index] = f"solution:{exercise.label}"
+        if exercise.check_cell is not None:
+            owner[exercise.check_cell] = f"check:{exercise.label}"
+    statements: list[Statement] = []
+    first_code = None
+    for index, cell in enumerate(notebook["cells"]):
+        if cell["cell_type"] != "code":
+            continue
+        if first_code is None:
+            first_code = index
+        tags = cell.get("metadata", {}).get("tags", [])
+        if index == first_code:
+            kind = "setup"
+        elif index in owner:
+            kind = owner[index]
+        elif "remove-cell" in tags:
+            kind = "hidden"
+        else:
+            kind = "chapter"
+        source = _python(cell_text(cell))
+        try:
+            tree = ast.parse(source)
+        except SyntaxError as error:
+            raise AssignmentError(f"code cell {index} cannot be parsed: {error}") from None
+        for position, node in enumerate(tree.body):
+            if _is_glue(node) or isinstance(node, ast.Assert):
+                continue
+            reads, binds = _external_reads(node)
+            statements.append(
+                Statement(index, position, kind, node, _statement_text(source, node), reads, binds)
+            )
+    return statements
+
+
+def _mutates(node: ast.stmt, name: str) -> bool:
+    """Whether a statement changes ``name`` in place without binding it (``x.fit(...)``,
+    ``x[i] = ...``, ``x.attr = ...``)."""
+    if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
+        func = node.value.func
+        return (
+            isinstance(func, ast.Attribute)
+            and isinstance(func.value, ast.Name)
+            and func.value.id == name
+        )
+    targets = node.targets if isinstance(node, ast.Assign) else []
+    for target in targets:
+        if isinstance(target, (ast.Subscript, ast.Attribute)):
+            base = target.value
+            while isinstance(base, (ast.Subscript, ast.Attribute)):
+                base = base.value
+            if isinstance(base, ast.Name) and base.id == name:
+                return True
+    return False
+
+
+class Slicer:
+    """Finds the statements an exercise's code needs that the assignment does not yet hold."""
+
+    def __init__(self, statements: list[Statement]):
+        self.statements = statements
+        self.included: set[tuple[int, int]] = {s.position for s in statements if s.kind == "setup"}
+
+    def last_binder(self, name: str, before: tuple[int, int]) -> Statement | None:
+        found = None
+        for statement in self.statements:
+            if statement.position >= before:
+                break
+            if name in statement.binds:
+                found = statement
+        return found
+
+    def need(self, names: set[str], before: tuple[int, int], label: str) -> list[Statement]:
+        """The statements (not yet included) that bind ``names`` as seen at ``before``,
+        with everything they need in turn, and the in-place changes of what they bind."""
+        added: list[Statement] = []
+        pending = [(name, before) for name in sorted(names)]
+        while pending:
+            name, at = pending.pop()
+            binder = self.last_binder(name, at)
+            if binder is None:
+                raise AssignmentError(
+                    f"{label}: the solution reads {name!r}, which no earlier cell of the "
+                    "chapter binds"
+                )
+            if binder.position in self.included:
+                continue
+            self.included.add(binder.position)
+            added.append(binder)
+            pending += [(read, binder.position) for read in sorted(binder.reads)]
+            for later in self.statements:
+                if binder.position < later.position < before and later.cell == binder.cell:
+                    if later.position not in self.included and any(
+                        _mutates(later.node, bound) for bound in binder.binds
+                    ):
+                        self.included.add(later.position)
+                        added.append(later)
+                        pending += [(read, later.position) for read in sorted(later.reads)]
+        return sorted(added, key=lambda s: s.position)
+
+
+# --- MyST to plain Markdown -----------------------------------------------------------------
+
+
+@dataclass
+class Context:
+    """What resolving the roles of one chapter needs."""
+
+    path: Path
+    labels: dict[str, tuple[str, str]]  # label -> (page, title)
+    glue: dict[str, str] | None  # key -> text/plain of the executed chapter; None: not available
+    glue_of: object  # path -> dict or None, for ``doc::key``
+
+
+def _format_glue(text: str, fmt_spec: str) -> str:
+    from myst_nb.core.variables import format_plain_text
+
+    return format_plain_text(text, fmt_spec)
+
+
+def plain_markdown(text: str, context: Context, where: str, *, strict: bool) -> str:
+    """MyST text as plain Markdown: roles resolved, directive fences dropped, math kept.
+
+    ``strict`` (statements): a ``{glue:text}`` value that is not available fails, naming
+    ``where``; otherwise (solution text) it becomes a placeholder.
+    """
+    from make_lab import split_glue
+
+    rel_page = f"chapters/{context.path.name}"
+
+    def role(match: re.Match) -> str:
+        name, content = match.group("role"), match.group("content")
+        explicit = EXPLICIT.match(content)
+        if name in {"cite", "cite:p", "cite:ps", "cite:cts"}:
+            return "\x00"  # removed with the space before it
+        if name == "cite:t":
+            from make_lab import citations
+
+            rendered = citations()
+            return "; ".join(rendered[key.strip()][1] for key in content.split(","))
+        if name == "term":
+            return " ".join((explicit.group("text") if explicit else content).split())
+        if name == "math":
+            return f"${content}$"
+        if name in {"ref", "numref"}:
+            text, label = (
+                (explicit.group("text"), explicit.group("target").strip())
+                if explicit
+                else (None, content.strip())
+            )
+            page, title = context.labels.get(label, (None, None))
+            here = page == rel_page
+            if text:
+                if name == "numref":
+                    text = text.replace("%s", title or "").replace("{number}", title or "")
+                return " ".join(text.split())
+            return f"“{' '.join(title.split())}”" if here and title else "the book"
+        if name == "doc":
+            return " ".join(explicit.group("text").split()) if explicit else "the book"
+        if name == "glue:text":
+            document, key, fmt_spec = split_glue(content)
+            values = context.glue
+            if document:
+                values = context.glue_of((context.path.parent / document).resolve())
+            if values is None or key not in values:
+                if strict:
+                    raise AssignmentError(
+                        f"{where}: the statement shows the glued value {key!r}, and no "
+                        f"executed copy of {context.path.name} that is newer than the chapter "
+                        "and the package holds it; build the book first (make book)"
+                    )
+                return UNRESOLVED_PLACEHOLDER
+            return _format_glue(values[key], fmt_spec)
+        raise AssignmentError(f"{where}: the role {{{name}}} has no plain-Markdown form here")
+
+    out: list[str] = []
+    fences: list[tuple[str, bool]] = []  # open fences: (fence, kept as a code block)
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        fence = FENCE.match(line)
+        if fences and _closes(line, fences[-1][0]):
+            _, kept = fences.pop()
+            if kept:
+                out.append(line)
+            i += 1
+            continue
+        if fence and fence.group("info").startswith("{"):
+            directive = re.match(r"\{([\w-]+)\}\s*(.*)", fence.group("info"))
+            name, argument = directive.group(1), directive.group(2)
+            i += 1
+            while i < len(lines) and OPTION.match(lines[i]):
+                i += 1
+            if name in {"code-block", "code", "code-cell", "sourcecode"}:
+                out.append(f"{fence.group('fence')[0] * 3}{argument}")
+                fences.append((fence.group("fence"), True))
+            elif name == "math":
+                out.append("$$")
+                fences.append((fence.group("fence"), False))
+                # the closing fence becomes $$ too
+                depth = len(fences)
+                body = []
+                while i < len(lines) and not (
+                    len(fences) == depth and _closes(lines[i], fences[-1][0])
+                ):
+                    body.append(lines[i])
+                    i += 1
+                out.extend(body)
+                out.append("$$")
+                fences.pop()
+                i += 1
+            elif not strict:
+                fences.append((fence.group("fence"), False))  # keep the content, drop the fence
+                if argument:
+                    out.append(f"**{argument}**")
+            else:
+                raise AssignmentError(f"{where}: the directive {{{name}}} in a statement")
+            continue
+        if fence and fence.group("info") and not fence.group("info").startswith("{"):
+            fences.append((fence.group("fence"), True))  # a code block: copied as it is
+            out.append(line)
+            i += 1
+            continue
+        if fence and not fence.group("info") and not fences:
+            fences.append((fence.group("fence"), True))
+            out.append(line)
+            i += 1
+            continue
+        in_code = any(kept for _, kept in fences) and fences[-1][1]
+        if not in_code and LABEL_LINE.match(line):
+            i += 1
+            continue
+        out.append(line if in_code else ROLE.sub(role, line))
+        i += 1
+    result = "\n".join(out)
+    result = re.sub(r"[ \t]*\x00", "", result)
+    return re.sub(r"\n{3,}", "\n\n", result).strip("\n")
+
+
+def _and(names: list[str]) -> str:
+    quoted = [f"`{name}`" for name in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+
+
+def set_sentence(exercise_id: str, variables: list[str]) -> str:
+    """The sentence that replaces a "Check (...)" line, in :func:`form_phrase`'s words:
+    "Set `bpref` and `ap` to numbers to three decimals (or as exact fractions)."
+    """
+    from evalmetrics.exercises import form_phrase
+
+    form = form_phrase(exercise_id).removeprefix("give ")
+    if len(variables) == 1:
+        form = re.sub(r"^(whole )?numbers\b", lambda m: f"a {m.group(1) or ''}number", form)
+    return f"Set {_and(variables)} to {form}."
+
+
+# --- the master notebook --------------------------------------------------------------------
+
+
+def _raw(text: str) -> dict:
+    return {"cell_type": "raw", "metadata": {}, "source": text.strip("\n") + "\n"}
+
+
+def _markdown(text: str) -> dict:
+    return {"cell_type": "markdown", "metadata": {}, "source": text.strip("\n") + "\n"}
+
+
+def _code(text: str) -> dict:
+    return {
+        "cell_type": "code",
+        "metadata": {},
+        "source": text.strip("\n") + "\n",
+        "outputs": [],
+        "execution_count": None,
+    }
+
+
+def _points(value: object, where: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value <= 0:
+        raise AssignmentError(f"{where}: points must be a positive number, got {value!r}")
+    return value
+
+
+def part_points(exercise: Exercise) -> dict[str, float]:
+    """Points per part: 1 each, or the cell metadata's ``exercise.points`` mapping."""
+    points = {part: 1 for part in exercise.key["parts"]}
+    given = exercise.points
+    if given is None:
+        return points
+    if not isinstance(given, dict):
+        raise AssignmentError(
+            f"{exercise.label}: give the points of a checked exercise per part, "
+            f'e.g. {{"points": {{"{next(iter(points))}": 2}}}}'
+        )
+    for part, value in given.items():
+        if part not in points:
+            raise AssignmentError(f"{exercise.label}: points for the unknown part {part!r}")
+        points[part] = _points(value, exercise.label)
+    return points
+
+
+def manual_points(exercise: Exercise) -> float:
+    given = exercise.points
+    return 1 if given is None else _points(given, exercise.label)
+
+
+def hidden_test(variable: str, expected: object, decimals: int, hints: list, points) -> str:
+    """A hidden test: the part graded by grade_answer, its feedback as the assertion message."""
+    pairs = "[" + ", ".join(f"({value!r}, {text!r})" for value, text in hints) + "]"
+    return f'''""" # BEGIN TEST CONFIG
+hidden: true
+points: {points}
+""" # END TEST CONFIG
+def test_{variable}({variable}):
+    from evalmetrics.exercises import grade_answer as _grade
+
+    try:
+        _right, _feedback = _grade(
+            {variable}, {expected!r}, decimals={decimals}, hints={pairs}
+        )
+    except (TypeError, ValueError) as _error:
+        _right, _feedback = False, str(_error).replace("answer", "{variable}", 1)
+    assert _right, f"{variable}: {{_feedback}}"
+
+test_{variable}({variable})
+'''
+
+
+def public_test(name: str, variables: list[str]) -> str:
+    """The public test: each variable holds a number (its value is never looked at)."""
+    arguments = ", ".join(variables)
+    pairs = ", ".join(f"({v!r}, {v})" for v in variables)
+    return f'''""" # BEGIN TEST CONFIG
+points: 0
+""" # END TEST CONFIG
+def test_{name}_is_a_number({arguments}):
+    from evalmetrics.exercises import grade_answer as _grade
+
+    for _name, _value in [{pairs}]:
+        try:
+            _grade(_value, None)
+        except (TypeError, ValueError):
+            raise AssertionError(
+                f"set {{_name}} to a number (a float, Fraction(p, q) or the string "
+                f'"p/q"), or to float("nan") for an undefined value; got {{_value!r}}'
+            ) from None
+
+test_{name}_is_a_number({arguments})
+'''
+
+
+def _setup_imports(statement: Statement, used: set[str]) -> str | None:
+    """An import of the chapter's first cell, without what the assignment drops."""
+    node = statement.node
+    if isinstance(node, ast.ImportFrom):
+        module = node.module or ""
+        if module.startswith(DROPPED_MODULES):
+            return None
+        names = [
+            alias
+            for alias in node.names
+            if (module, alias.name) not in DROPPED_NAMES and (alias.asname or alias.name) in used
+        ]
+        if not names:
+            return None
+        if len(names) == len(node.names):
+            return statement.text
+        return ast.unparse(ast.ImportFrom(module=module, names=names, level=node.level))
+    if isinstance(node, ast.Import):
+        names = [
+            alias
+            for alias in node.names
+            if not alias.name.startswith(DROPPED_MODULES)
+            and (alias.asname or alias.name.split(".")[0]) in used
+        ]
+        if not names:
+            return None
+        if len(names) == len(node.names):
+            return statement.text
+        return ast.unparse(ast.Import(names=names))
+    return statement.text
+
+
+def _code_reads(text: str) -> set[str]:
+    reads: set[str] = set()
+    for node in ast.parse(_python(text)).body:
+        node_reads, _ = _external_reads(node)
+        reads |= node_reads
+    return reads
+
+
+def _code_binds(text: str) -> set[str]:
+    binds: set[str] = set()
+    for node in ast.parse(_python(text)).body:
+        binds |= _external_reads(node)[1]
+    return binds
+
+
+@dataclass
+class Chapter:
+    path: Path
+    number: str
+    name: str  # chNN_<stem>
+    title: str
+    notebook: dict
+    exercises: list[Exercise]
+
+
+def read_chapter(path: Path, keys: dict[str, dict]) -> Chapter:
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    number = path.name[:2]
+    exercises = read_exercises(notebook, number)
+    for exercise in exercises:
+        exercise.key = keys.get(exercise.label)
+        if exercise.key is not None:
+            if exercise.check_cell is None:
+                raise AssignmentError(
+                    f"{exercise.label}: has a key but no hidden check cell after its solution"
+                )
+            read_check(exercise, cell_text(notebook["cells"][exercise.check_cell]))
+    first_markdown = next(cell_text(c) for c in notebook["cells"] if c["cell_type"] == "markdown")
+    title = HEADING.search(first_markdown).group("title")
+    stem = path.stem.split("_", 1)[1] if "_" in path.stem else path.stem
+    return Chapter(path, number, f"ch{number}_{stem}", title, notebook, exercises)
+
+
+def _glue_values(path: Path) -> dict[str, str] | None:
+    """The glued values of the book's executed copy of ``path``, if that copy is fresh."""
+    from make_lab import built_copy, glued_values
+
+    if not path.is_relative_to(ROOT):
+        return None  # a chapter outside the book (tests): no executed copy
+    built = built_copy(path)
+    if built is None:
+        return None
+    executed = json.loads(built.read_text(encoding="utf-8"))
+    sidecar = built.with_suffix(".glue.json")
+    if sidecar.exists():
+        outputs = list(json.loads(sidecar.read_text(encoding="utf-8")).values())
+        executed["cells"].append({"cell_type": "code", "source": "", "outputs": outputs})
+    return glued_values(executed)
+
+
+def variable_names(chosen: list[Exercise], reserved: set[str]) -> dict:
+    """(label, part) -> the variable the student sets."""
+    counts: dict[str, int] = {}
+    for exercise in chosen:
+        if exercise.key:
+            for part in exercise.key["parts"]:
+                counts[part] = counts.get(part, 0) + 1
+    names: dict[tuple[str, str], str] = {}
+    taken: set[str] = set()
+    for exercise in chosen:
+        if not exercise.key:
+            continue
+        for part in exercise.key["parts"]:
+            clash = (
+                part == "answer"
+                or counts[part] > 1
+                or part in reserved
+                or part in BUILTINS
+                or keyword.iskeyword(part)
+                or part.startswith("_")
+            )
+            if not clash:
+                candidates = [part]
+            elif part == "answer":
+                candidates = [exercise.short, f"{exercise.short}_answer"]
+            else:
+                candidates = [f"{exercise.short}_{part}", f"{exercise.short}_{part}_answer"]
+            free = [
+                c
+                for c in candidates
+                if c.isidentifier() and c not in taken and c not in reserved and c not in BUILTINS
+            ]
+            if not free:
+                raise AssignmentError(f"{exercise.label}: no free variable name for {part!r}")
+            name = free[0]
+            taken.add(name)
+            names[(exercise.label, part)] = name
+    return names
+
+
+def _package_module(name: str) -> Path | None:
+    """The source file of an evalmetrics module (``evalmetrics.datasets``), if it is one."""
+    base = ROOT / Path(*name.split("."))
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def third_party_modules(modules: set[str]) -> set[str]:
+    """The top-level third-party modules that importing ``modules`` can use: their own names,
+    and for evalmetrics' modules every import in their source, in functions too
+    (``evalmetrics.datasets`` imports scikit-learn when a function runs)."""
+    found: set[str] = set()
+    pending, seen = list(modules), set()
+    while pending:
+        name = pending.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        top = name.split(".")[0]
+        if top != "evalmetrics":
+            if top not in sys.stdlib_module_names:
+                found.add(top)
+            continue
+        path = _package_module(name)
+        if path is None:
+            continue
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                pending += [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    parent = package.split(".")
+                    parent = parent[: len(parent) - node.level + 1]
+                    base = ".".join(parent + ([node.module] if node.module else []))
+                else:
+                    base = node.module or ""
+                pending.append(base)
+                pending += [f"{base}.{alias.name}" for alias in node.names]
+    return found
+
+
+def requirements(imported_modules: set[str]) -> list[str]:
+    """The autograder's pip requirements: the third-party distributions the set-up cell's
+    imports can use (evalmetrics' own imports followed), at the versions installed here."""
+    distributions = metadata.packages_distributions()
+    wanted = set()
+    for module in third_party_modules(imported_modules | {"evalmetrics.exercises"}):
+        for distribution in distributions.get(module, []):
+            wanted.add(distribution)
+    return [f"{d}=={metadata.version(d)}" for d in sorted(wanted, key=str.lower)]
+
+
+def slice_solutions(chapter: Chapter, chosen: list[Exercise]) -> tuple[dict, list, list]:
+    """Each chosen exercise's solution code, the chapter statements the set-up cell must hold
+    for them, and the chapter's first cell (its statements).
+
+    Following names through the cells (as ``tools/cell_dependencies.py`` does), every name a
+    solution, a ``check(...)`` expression or a statement's code span (`y_rare`) reads is
+    traced to the last statement that binds it before: a visible statement of the chapter that
+    needs nothing else goes to the set-up cell, anything else (a hidden cell's statement, an
+    earlier solution this assignment does not hold) into the solution, before or after the
+    chapter's solution code as the chapter has it.
+    """
+    cells = chapter.notebook["cells"]
+    statements = chapter_statements(chapter.notebook, chapter.exercises)
+    slicer = Slicer(statements)
+    to_setup: list[Statement] = []
+    code: dict[str, str] = {}
+    for exercise in chosen:
+        own = [s for s in statements if s.kind == f"solution:{exercise.label}"]
+        start = (exercise.cell, -1)
+        needed: list[Statement] = []
+        local: set[str] = set()
+        for statement in own:
+            needed += slicer.need(statement.reads - local, statement.position, exercise.label)
+            local |= statement.binds
+        if exercise.key:
+            at = (exercise.check_cell, exercise.check_statement)
+            reads: set[str] = set()
+            for expression in exercise.parts.values():
+                reads |= _code_reads(expression)
+            needed += slicer.need(reads - local, at, exercise.label)
+        for name in sorted(set(CODE_WORD.findall(exercise.statement))):
+            binder = slicer.last_binder(name, start)
+            if binder is not None and binder.kind == "chapter":
+                needed += slicer.need({name}, start, exercise.label)
+        prefix, suffix = [], []
+        unique = {statement.position: statement for statement in needed}
+        for statement in sorted(unique.values(), key=lambda s: s.position):
+            if _setup_eligible(statement, slicer):
+                to_setup.append(statement)
+            elif statement.position < start:
+                prefix.append(statement)
+            else:
+                suffix.append(statement)
+        for statement in own:
+            slicer.included.add(statement.position)
+        pieces = [s.text for s in prefix]
+        pieces += [cell_text(cells[i]).strip("\n") for i in exercise.solution_cells]
+        pieces += [s.text for s in suffix]
+        code[exercise.label] = "\n\n".join(p for p in pieces if p.strip())
+    sliced = sorted({s.position: s for s in to_setup}.values(), key=lambda s: s.position)
+    return code, sliced, [s for s in statements if s.kind == "setup"]
+
+
+def setup_cell(first: list[Statement], sliced: list[Statement], used: set[str]) -> str:
+    """The set-up cell's code: the chapter's first cell without what the assignment drops or
+    does not use, then the sliced chapter statements."""
+    for statement in first:
+        if not isinstance(statement.node, (ast.Import, ast.ImportFrom)):
+            used = used | statement.reads
+    lines = []
+    for statement in first:
+        if isinstance(statement.node, (ast.Import, ast.ImportFrom)):
+            text = _setup_imports(statement, used)
+            if text:
+                lines.append(text)
+        else:
+            lines += ["", statement.text]
+    if "Fraction" not in _code_binds("\n".join(lines)):
+        lines.insert(0, "from fractions import Fraction")  # the introduction offers it
+    text = "\n".join(lines).strip("\n")
+    if sliced:
+        text += "\n\n# from the chapter: what the exercises below use\n"
+        text += "\n\n".join(s.text for s in sliced)
+    return "# Set-up: run this cell first.\n" + text
+
+
+def imported_modules(code: str) -> set[str]:
+    """The modules a piece of code imports (``from a import b``: ``a`` and ``a.b``), widget
+    modules left out."""
+    modules: set[str] = set()
+    for node in ast.walk(ast.parse(_python(code))):
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            modules |= {node.module, *(f"{node.module}.{a.name}" for a in node.names)}
+        elif isinstance(node, ast.Import):
+            modules |= {alias.name for alias in node.names}
+    return {m for m in modules if not m.startswith(DROPPED_MODULES)}
+
+
+def assignment_config(chapter: Chapter, chosen: list[Exercise]) -> dict:
+    """Otter assign's configuration (the ``# ASSIGNMENT CONFIG`` cell)."""
+    config = {
+        "name": chapter.name,
+        "requirements": "requirements.txt",
+        "autograder_files": ["evalmetrics"],
+        "python_version": f"{sys.version_info.major}.{sys.version_info.minor}",
+        "show_question_points": True,
+        "export_cell": {"pdf": False},
+        "tests": {"ok_format": False},  # the failing line is shown, not the expected value
+        "generate": {"show_hidden": True},  # results and hints, once grades are published
+    }
+    if not any(e.key for e in chosen):
+        config["suppress_no_tests_warning"] = True
+    return config
+
+
+def introduction(chapter: Chapter, chosen: list[Exercise]) -> str:
+    lines = [
+        f"# Assignment: chapter {int(chapter.number)}, {chapter.title}",
+        "",
+        "The exercises of this chapter of *Counting What Matters*, as a graded assignment.",
+        "Run the set-up cell first, then work through the exercises in order.",
+    ]
+    if any(e.key for e in chosen):
+        lines += [
+            "",
+            "For an exercise with a numeric answer, compute in the answer cell (add cells as "
+            "you like) and set the variables it names; the check cell below it says only "
+            "whether each variable holds a number. Your answers are graded when you submit, "
+            "to the precision each exercise asks for: any correct rounding at that precision "
+            'is right, and so is an exact fraction (`Fraction(p, q)` or the string `"p/q"`). '
+            "Set a value you think is undefined (a ratio whose denominator is zero) to "
+            '`float("nan")`.',
+        ]
+    if any(not e.key for e in chosen):
+        lines += ["", "Written answers go in the Markdown cell below the question."]
+    return "\n".join(lines)
+
+
+def numeric_question(
+    exercise: Exercise, heading: str, statement: str, solution: str, code: str, names: dict
+) -> tuple[list[dict], dict]:
+    """An autograded question's cells (otter's format), and its points per variable."""
+    variables = [names[(exercise.label, part)] for part in exercise.key["parts"]]
+    match = CHECK_LINE.search(statement)
+    if not match:
+        raise AssignmentError(f"{exercise.label}: no 'Check (...): `check(...)`' line to replace")
+    sentence = set_sentence(exercise.label, variables)
+    statement = statement[: match.start()] + sentence + statement[match.end() :]
+    points = part_points(exercise)
+    answer = []
+    if code.strip():
+        answer += ["# BEGIN SOLUTION NO PROMPT", code, "# END SOLUTION"]
+    for part, expression in exercise.parts.items():
+        answer.append(f"{names[(exercise.label, part)]} = {expression}  # SOLUTION")
+    total = sum(points.values())
+    cells = [
+        _raw(f"# BEGIN QUESTION\nname: {exercise.label}\npoints: {total:g}"),
+        _markdown(f"## {heading}\n\n{statement}"),
+        _raw("# BEGIN SOLUTION"),
+        *([_markdown(solution)] if solution.strip() else []),
+        _code("\n".join(answer)),
+        _raw("# END SOLUTION"),
+        _raw("# BEGIN TESTS"),
+        _code(public_test(exercise.short, variables)),
+    ]
+    for part, value in exercise.key["parts"].items():
+        hints = [(h["value"], h["hint"]) for h in exercise.key["hints"] if h["part"] == part]
+        variable = names[(exercise.label, part)]
+        decimals = exercise.key["decimals"]
+        cells.append(_code(hidden_test(variable, value, decimals, hints, points[part])))
+    cells += [_raw("# END TESTS"), _raw("# END QUESTION")]
+    return cells, dict(zip(variables, points.values(), strict=True))
+
+
+def written_question(
+    exercise: Exercise, heading: str, statement: str, solution: str, code: str
+) -> tuple[list[dict], float]:
+    """A manually graded question's cells: otter gives the student a Markdown answer cell."""
+    points = manual_points(exercise)
+    cells = [
+        _raw(f"# BEGIN QUESTION\nname: {exercise.label}\nmanual: true\npoints: {points}"),
+        _markdown(f"## {heading}\n\n{statement}"),
+        _raw("# BEGIN SOLUTION"),
+        _markdown(solution or "*(The chapter gives no written solution.)*"),
+    ]
+    if code.strip():
+        cells.append(_code(f"# BEGIN SOLUTION NO PROMPT\n{code}\n# END SOLUTION"))
+    cells += [_raw("# END SOLUTION"), _raw("# END QUESTION")]
+    return cells, points
+
+
+def master_notebook(chapter: Chapter, chosen: list[Exercise], context: Context) -> tuple:
+    """The otter master notebook of a chapter (only ``chosen`` exercises), a summary of its
+    questions and points, and the autograder's requirements."""
+    from make_lab import exercise_titles
+
+    code, sliced, first = slice_solutions(chapter, chosen)
+    used = set(ALWAYS_KEPT)
+    for text in [*code.values(), *(s.text for s in sliced)]:
+        if text.strip():
+            used |= _code_reads(text)
+    expressions = [expression for e in chosen for expression in e.parts.values()]
+    for expression in expressions:
+        used |= _code_reads(expression)
+    setup = setup_cell(first, sliced, used)
+    # the autograder's environment: what the chapter's first cell imports (a student follows
+    # the chapter), what the set-up and the solutions import
+    modules = imported_modules(setup)
+    for text in [*(s.text for s in first), *code.values()]:
+        if text.strip():
+            modules |= imported_modules(text)
+
+    reserved = _code_binds(setup) | {"grader", "otter", "answer"}
+    for text in [*code.values(), *expressions]:
+        if text.strip():
+            reserved |= _code_binds(text) | _code_reads(text)
+    names = variable_names(chosen, reserved)
+
+    titles = exercise_titles()
+    cells = [
+        _raw("# ASSIGNMENT CONFIG\n" + _yaml(assignment_config(chapter, chosen))),
+        _markdown(introduction(chapter, chosen)),
+        _code(setup),
+    ]
+    summary = []
+    for exercise in chosen:
+        heading = titles.get(exercise.label, "Exercise")
+        if exercise.title:
+            heading += f" ({exercise.title})"
+        where = f"{exercise.label} ({chapter.path.name})"
+        statement = plain_markdown(exercise.statement, context, where, strict=True)
+        solution = "\n".join(exercise.solution_text)
+        solution = plain_markdown(solution, context, where, strict=False)
+        if exercise.key:
+            new, points = numeric_question(
+                exercise, heading, statement, solution, code[exercise.label], names
+            )
+        else:
+            new, points = written_question(
+                exercise, heading, statement, solution, code[exercise.label]
+            )
+        cells += new
+        summary.append((exercise.label, points, not exercise.key))
+
+    master = {
+        "cells": cells,
+        "metadata": {
+            "kernelspec": chapter.notebook["metadata"].get(
+                "kernelspec", {"name": "python3", "display_name": "Python 3", "language": "python"}
+            ),
+            "language_info": {"name": "python"},
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    for index, cell in enumerate(master["cells"]):
+        cell["id"] = f"m{index:03d}"
+    return master, summary, requirements(modules)
+
+
+def _setup_eligible(statement: Statement, slicer: Slicer) -> bool:
+    """Whether a needed statement can go to the visible set-up cell: it is the chapter's own
+    visible code, and so is everything it needs (transitively)."""
+    seen: set[tuple[int, int]] = set()
+    pending = [statement]
+    while pending:
+        current = pending.pop()
+        if current.position in seen:
+            continue
+        seen.add(current.position)
+        if current.kind == "setup":
+            continue
+        if current.kind != "chapter":
+            return False
+        for name in current.reads:
+            binder = slicer.last_binder(name, current.position)
+            if binder is not None:
+                pending.append(binder)
+    return True
+
+
+def _yaml(data: dict) -> str:
+    import yaml
+
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+
+
+# --- running otter assign -------------------------------------------------------------------
+
+
+def _copy_package(target: Path) -> None:
+    """The evalmetrics package for the autograder image, without any answer key."""
+    if target.exists():
+        shutil.rmtree(target)
+    shutil.copytree(
+        ROOT / "evalmetrics",
+        target,
+        ignore=shutil.ignore_patterns("__pycache__", "exercise_keys", "*.pyc"),
+    )
+
+
+def build_chapter(
+    chapter: Chapter, chosen: list[Exercise], out: Path, context: Context, run_tests: bool
+) -> tuple[Path, list]:
+    """Write the master notebook of one chapter and run ``otter assign`` on it."""
+    from otter.assign import main as otter_assign
+
+    folder = out / f"ch{chapter.number}"
+    master_dir = folder / "master"
+    if folder.exists():
+        shutil.rmtree(folder)
+    master_dir.mkdir(parents=True)
+    master, summary, reqs = master_notebook(chapter, chosen, context)
+    path = master_dir / f"{chapter.name}.ipynb"
+    path.write_text(json.dumps(master, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    (master_dir / "requirements.txt").write_text("\n".join(reqs) + "\n", encoding="utf-8")
+    _copy_package(master_dir / "evalmetrics")
+    otter_assign(str(path), str(folder), no_pdfs=True, no_run_tests=not run_tests)
+    return folder / "student" / f"{chapter.name}.ipynb", summary
+
+
+def select(
+    chapters: list[Chapter], numbers: list[str] | None, labels: list[str] | None
+) -> list[tuple[Chapter, list[Exercise]]]:
+    known = {e.label for c in chapters for e in c.exercises}
+    unknown = sorted(set(labels or []) - known)
+    if unknown:
+        raise AssignmentError(f"unknown exercises: {', '.join(unknown)}")
+    wanted_numbers = {n.zfill(2) for n in numbers} if numbers else None
+    if wanted_numbers:
+        missing = wanted_numbers - {c.number for c in chapters}
+        if missing:
+            raise AssignmentError(f"no chapter numbered {', '.join(sorted(missing))}")
+    chosen = []
+    for chapter in chapters:
+        if wanted_numbers and chapter.number not in wanted_numbers:
+            continue
+        exercises = [e for e in chapter.exercises if not labels or e.label in labels]
+        if exercises:
+            chosen.append((chapter, exercises))
+    return chosen
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "_build" / "assignments")
+    parser.add_argument("--chapters", nargs="*", help='chapter numbers ("04 16"); default all')
+    parser.add_argument("--exercises", nargs="*", help="exercise labels; default all")
+    parser.add_argument("--chapter-dir", type=Path, default=ROOT / "chapters")
+    parser.add_argument(
+        "--no-run-tests",
+        action="store_true",
+        help="do not grade the solutions notebook (otter assign checks it gets full marks)",
+    )
+    args = parser.parse_args(argv)
+    try:
+        import otter  # noqa: F401
+    except ImportError:
+        print(
+            "otter-grader is not installed: `make assignments` installs it "
+            "(pip install -c constraints.txt -r requirements-teach.txt)",
+            file=sys.stderr,
+        )
+        return 2
+    from make_lab import labels
+
+    keys = load_keys()
+    label_map = labels()
+    chapters = [read_chapter(path, keys) for path in sorted(args.chapter_dir.glob("*.ipynb"))]
+    out = args.out.resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    glue_cache: dict[Path, dict | None] = {}
+
+    def glue_of(path: Path) -> dict | None:
+        if path not in glue_cache:
+            glue_cache[path] = _glue_values(path) if path.exists() else None
+        return glue_cache[path]
+
+    for chapter, chosen in select(chapters, args.chapters, args.exercises):
+        started = time.perf_counter()
+        context = Context(chapter.path, label_map, None, glue_of)
+        context.glue = _LazyGlue(chapter.path, glue_of)
+        student, summary = build_chapter(chapter, chosen, out, context, not args.no_run_tests)
+        written.append(student)
+        auto = sum(sum(p.values()) for _, p, manual in summary if not manual)
+        manual = sum(p for _, p, is_manual in summary if is_manual)
+        print(
+            f"ch{chapter.number}: {len(summary)} questions, {auto:g} autograded points, "
+            f"{manual:g} manual ({time.perf_counter() - started:.1f} s)"
+        )
+    archive = out / "student-assignments.zip"
+    with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as bundle:
+        for path in written:
+            bundle.write(path, arcname=f"student-assignments/{path.name}")
+    print(f"wrote {len(written)} assignments to {out} and {archive.name}")
+    return 0
+
+
+class _LazyGlue(dict):
+    """The chapter's glued values, read from the executed copy the first time one is needed."""
+
+    def __init__(self, path: Path, loader):
+        super().__init__()
+        self._path, self._loader, self._loaded, self._missing = path, loader, False, False
+
+    def _load(self) -> None:
+        if not self._loaded:
+            values = self._loader(self._path)
+            self._missing = values is None
+            self.update(values or {})
+            self._loaded = True
+
+    def __contains__(self, key: object) -> bool:
+        self._load()
+        return not self._missing and super().__contains__(key)
+
+    def __getitem__(self, key: str) -> str:
+        self._load()
+        return super().__getitem__(key)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
