@@ -115,3 +115,57 @@ def test_student_notebooks_run_without_the_solutions(student_dir, chapter):
     student = json.loads((student_dir / chapter.name).read_text(encoding="utf-8"))
     found = _student_problems(original, student)
     assert not found, "\n".join([chapter.name, *found])
+
+
+def key_strings(value: object, decimals: int) -> set[str]:
+    """The correct roundings of a plain key value at the requested decimals, as typed."""
+    from decimal import ROUND_HALF_DOWN, ROUND_HALF_UP, Decimal
+
+    if value is None:
+        return set()
+    exact = Decimal(repr(float(value)))
+    unit = Decimal(1).scaleb(-decimals)
+    return {str(exact.quantize(unit, rounding=mode)) for mode in (ROUND_HALF_UP, ROUND_HALF_DOWN)}
+
+
+def distinctive(text: str) -> bool:
+    """Strings worth searching for: at least three significant digits (0.562, 12.5, 419),
+    so that numbers every notebook uses (0.5, 10, 0.25) do not count as an answer."""
+    return len(text.replace("-", "").replace(".", "").lstrip("0")) >= 3
+
+
+def test_the_student_edition_holds_no_answer(student_dir):
+    """No exercise's answer, at the precision its statement asks for, is written anywhere in
+    the student notebooks (the answer keys themselves ship hashed, tests/test_exercises.py)."""
+    keys = {}
+    for path in sorted((ROOT / "teacher" / "exercise_keys").glob("*.json")):
+        keys.update(json.loads(path.read_text(encoding="utf-8")))
+    found = []
+    for path in sorted(student_dir.glob("*.ipynb")):
+        notebook = json.loads(path.read_text(encoding="utf-8"))
+        sources = ["".join(cell["source"]) for cell in notebook["cells"]]
+        text = "\n".join(sources)
+        chapter = path.name[:2]
+        for exercise_id, spec in keys.items():
+            if not exercise_id.startswith(f"ch{chapter}-"):
+                continue
+            # an exercise may give numbers that are also its answers (read a printed matrix)
+            statement = next(
+                (s.split("{solution-start}")[0] for s in sources if f":label: {exercise_id}" in s),
+                "",
+            )
+            for part, value in spec["parts"].items():
+                for answer in key_strings(value, spec.get("decimals", 3)):
+                    pattern = rf"(?<![0-9.]){re.escape(answer)}(?![0-9])"
+                    if re.search(pattern, statement):
+                        continue
+                    if distinctive(answer) and re.search(pattern, text):
+                        found.append(f"{path.name}: {exercise_id} {part} = {answer}")
+    assert not found, found
+
+
+def test_the_answer_scan_finds_a_planted_answer(tmp_path):
+    """The scan above can fail: a notebook that prints an answer is caught."""
+    assert key_strings(9 / 16, 3) == {"0.562", "0.563"}
+    assert distinctive("0.562") and not distinctive("0.50") and not distinctive("10")
+    assert re.search(r"(?<![0-9.])0\.562(?![0-9])", "bpref = 0.562  # answer")
