@@ -242,6 +242,38 @@ def test_a_stale_shipped_key_is_caught(tmp_path, monkeypatch):
     assert module.main() == 1
 
 
+def arithmetic_values(text: str) -> list[Fraction]:
+    """The values of the arithmetic a hint writes out, such as "1/2" or "(1/2 + 2/3) / 2"."""
+    import ast
+    import operator
+
+    ops = {ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul}
+    ops[ast.Div] = operator.truediv
+
+    def value(node: ast.AST) -> Fraction:
+        if isinstance(node, ast.Constant) and isinstance(node.value, int | float):
+            return Fraction(str(node.value))
+        if isinstance(node, ast.BinOp) and type(node.op) in ops:
+            return ops[type(node.op)](value(node.left), value(node.right))
+        raise ValueError(node)
+
+    found = []
+    for span in re.findall(r"[\d(][\d\s+*/().-]*[\d)]", text):
+        if not re.search(r"[-+*/]", span):
+            continue
+        try:
+            found.append(value(ast.parse(span.strip(), mode="eval").body))
+        except (SyntaxError, ValueError, ZeroDivisionError):
+            continue
+    return found
+
+
+def test_a_hint_that_writes_out_an_answer_is_caught():
+    """The arithmetic check below can fail: "(1/2 + 2/3 + 3/4) / 3" is 23/36."""
+    assert Fraction(23, 36) in arithmetic_values("average them: (1/2 + 2/3 + 3/4) / 3.")
+    assert arithmetic_values("1 / rank, not the rank") == []
+
+
 def test_the_shipped_keys_hold_no_answer():
     """No value of the plain keys, at the precision asked or any coarser one, is readable in
     the package's key files: numbers appear only as "decimals", every other string is a token,
@@ -258,6 +290,18 @@ def test_the_shipped_keys_hold_no_answer():
             ]
             plain = KEY[exercise_id]
             decimals = requested_decimals(plain)
+            answers = {
+                rounded(v, decimals, mode)
+                for v in plain["parts"].values()
+                if v is not None
+                for mode in (ROUND_HALF_UP, ROUND_HALF_DOWN)
+            }
+            for hint in entry["hints"]:
+                for written in arithmetic_values(hint["hint"]):
+                    text = rounded(float(written), decimals, ROUND_HALF_UP)
+                    assert text not in answers or decimals == 0, (
+                        f"{exercise_id}: a hint writes out an answer ({written} = {text})"
+                    )
             for hint in entry["hints"]:
                 value = plain["parts"][hint["part"]]
                 if value is None or decimals == 0:
