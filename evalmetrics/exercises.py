@@ -14,12 +14,16 @@ printed.
 ranks). A part is right when the answer, rounded to that many decimals, is a correct rounding
 of the exact value. So 0.562 and 0.563 both pass for 9/16 = 0.5625 (a half-way value has two
 correct roundings), 0.5625 and ``"9/16"`` pass, and so does any longer decimal whose rounding
-is correct. Floating-point representation is allowed for: 0.188 typed as a float is taken as
-0.188. A wrong answer that is a correct rounding to fewer decimals (at least one, fewer than
-asked: 0.47 for 0.4667 when three are asked) is told it is too coarse. A hint matches a wrong
-answer whose rounding is a rounding of the hint's value. An answer may be an int, a float, a
-:class:`fractions.Fraction`, or a string holding a fraction or a decimal (``"7/24"``,
-``"0.25"``); ``float("nan")`` says "undefined (0/0)".
+is correct (0.5624). An answer that is itself half-way between two roundings passes only when
+both are correct: 0.5625 passes for 9/16, 0.5615 does not. Where whole numbers are asked, the
+answer must be whole (91.4 is not a rank). Floating-point representation is allowed for:
+0.188 typed as a float is taken as 0.188. A wrong answer that is a correct rounding to fewer
+decimals (at least one, fewer than asked: 0.47 for 0.4667 when three are asked) is told it is
+too coarse. A hint matches a wrong answer whose rounding is a rounding of the hint's value.
+An answer that is both (0.8 for an MCC of 0.757 is a rounding, and also the F1 a common
+mistake gives) gets the hint and is told to give more decimals if it was a rounding. An
+answer may be an int, a float, a :class:`fractions.Fraction`, or a string holding a fraction
+or a decimal (``"7/24"``, ``"0.25"``); ``float("nan")`` says "undefined (0/0)".
 
 **The key holds no answers.** The package ships the key of each chapter in
 ``evalmetrics/exercise_keys/chNN.json`` as salted SHA-256 tokens of the correct roundings (and
@@ -252,16 +256,20 @@ def _verdict(
     """
     mine = tokens(_roundings(given, decimals))
     undefined = bool(tokens({"nan"}) & right)
-    if mine & right:
+    if decimals == 0 and not isinstance(given, float) and not _on_grid(given, 0):
+        return False, "not quite: give a whole number."
+    if mine and mine <= right:
         return True, "right: undefined." if undefined else "right, to the precision asked."
+    coarse_match = any(
+        _on_grid(given, fewer) and tokens(_roundings(given, fewer)) & coarse.get(fewer, set())
+        for fewer in range(decimals - 1, 0, -1)
+    )
+    unit = "decimal" if decimals == 1 else "decimals"
     hint = next((text for matches, text in hints if mine & matches), None)
-    if hint is None:
-        for fewer in range(decimals - 1, 0, -1):
-            if _on_grid(given, fewer) and tokens(_roundings(given, fewer)) & coarse.get(
-                fewer, set()
-            ):
-                unit = "decimal" if decimals == 1 else "decimals"
-                return False, f"too coarse: give {_in_words(decimals)} {unit}."
+    if coarse_match and hint is None:
+        return False, f"too coarse: give {_in_words(decimals)} {unit}."
+    if coarse_match:  # 0.8 may be F1 (the hint) or MCC rounded to one decimal: say both
+        hint += f" If you rounded to fewer decimals, give {_in_words(decimals)}."
     if hint is None and undefined:
         hint = "Is this value defined at all? Look at the denominator."
     if hint is None and isinstance(given, float) and math.isnan(given):

@@ -383,10 +383,11 @@ def test_one_decimal_fewer_is_too_coarse(exercise_id, part):
         and abs(Fraction(coarse) - Fraction(h["value"])) <= half_width(spec)
     ]
     line = line_of(exercise_id, part, float(coarse))
-    if hint_values:  # a hint for that very value comes first
-        assert any(hint in line for hint in hints), line
-        return
     decimals = requested_decimals(spec)
+    if hint_values:  # a hint for that very value, and the advice to give more decimals
+        assert any(hint in line for hint in hints), line
+        assert line.endswith(f"If you rounded to fewer decimals, give {WORDS[decimals]}."), line
+        return
     assert line == f"too coarse: give {WORDS[decimals]} decimals.", (exercise_id, part, coarse)
     assert line_of(exercise_id, part, coarse) == line
 
@@ -406,7 +407,7 @@ def test_every_hint_is_reachable(exercise_id):
         assert item["part"] in spec["parts"], (exercise_id, item)
         value = math.nan if item["value"] is None else item["value"]
         line = line_of(exercise_id, item["part"], value)
-        assert line.endswith(item["hint"]), (exercise_id, item, line)
+        assert f"not quite. {item['hint']}" in line, (exercise_id, item, line)
 
 
 @pytest.mark.parametrize("exercise_id", sorted(KEY))
@@ -517,9 +518,46 @@ def test_exact_fractions_and_strings_are_accepted(fake_key):
 def test_whole_numbers(fake_key):
     assert check("ch99-ex-counts", tp=5, rank=91)
     assert check("ch99-ex-counts", tp=np.int64(5), rank="91")
-    assert check("ch99-ex-counts", tp=5.0, rank=91.4)  # within half a unit of 91
+    assert check("ch99-ex-counts", tp=5.0, rank=91.0)
     result = check("ch99-ex-counts", tp=6, rank=90)
     assert result.lines == ("tp: not quite. Try again.", "rank: not quite. Try again.")
+    # a count or a rank is whole: 91.4 rounds to 91 but is not a rank, 4.5 is not a count
+    for tp, rank in [(5, 91.4), (5, "91.4"), (4.5, 91), (5.5, 91)]:
+        result = check("ch99-ex-counts", tp=tp, rank=rank)
+        assert not result, (tp, rank)
+        assert "not quite: give a whole number." in str(result), (tp, rank)
+
+
+def test_an_answer_half_way_between_roundings_needs_both_right(fake_key):
+    # 0.5615 rounds to 0.561 or to 0.562; for 9/16 only 0.562 is right, so 0.5615 is wrong;
+    # 0.1875 itself (both of its roundings right) passes, as does the exact 3/16
+    FAKE_KEY_SHARE = 0.4666666666666667  # noqa: N806
+    assert round(FAKE_KEY_SHARE, 3) == 0.467
+    assert fake_line("ch99-ex-sixteenths", "share", 0.4665).startswith("share: not quite.")
+    assert fake_line("ch99-ex-sixteenths", "share", "0.4665").startswith("share: not quite.")
+    assert fake_line("ch99-ex-sixteenths", "share", 0.4666) == f"share: {RIGHT}"
+    assert fake_line("ch99-ex-sixteenths", "ap", 0.1875) == f"ap: {RIGHT}"
+    assert fake_line("ch99-ex-sixteenths", "ap", "0.1885").startswith("ap: not quite.")
+    assert exercises.grade_answer(0.5615, "9/16") == (False, "not quite. Try again.")
+    assert exercises.grade_answer(0.5625, "9/16")[0]
+
+
+def test_an_answer_both_too_coarse_and_a_mistake_hears_both(monkeypatch):
+    # 0.47 is a rounding of 7/15 = 0.4667 and also the value a common mistake gives: the hint
+    # alone would hide the rounding, "too coarse" alone would loop (0.470 is the same number)
+    spec = {
+        "parts": {"share": "7/15"},
+        "hints": [{"part": "share", "value": 0.47, "hint": "Count the ties once."}],
+    }
+    entry = exercises.hashed_entry("ch99-ex-hinted", spec, salt="t")
+    monkeypatch.setattr(exercises, "_key", lambda: {"ch99-ex-hinted": {**entry, "salt": "t"}})
+    both = "share: not quite. Count the ties once. If you rounded to fewer decimals, give three."
+    assert str(check("ch99-ex-hinted", share=0.47)) == both
+    assert str(check("ch99-ex-hinted", share="0.470")) == both
+    assert str(check("ch99-ex-hinted", share=0.4702)) == "share: not quite. Count the ties once."
+    assert str(check("ch99-ex-hinted", share=0.5)) == "share: too coarse: give three decimals."
+    hints = [(0.47, "Count the ties once.")]
+    assert exercises.grade_answer(0.47, "7/15", hints=hints) == (False, both[len("share: ") :])
 
 
 def test_a_longer_answer_is_judged_by_its_rounding(fake_key):
