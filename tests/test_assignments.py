@@ -268,7 +268,92 @@ def test_one_wrong_part_loses_its_points_and_shows_the_hint(built, number, tmp_p
         assert hint in shown["output"], shown["output"]
     assert "not quite" in shown["output"]
     # the failing line shown is the assertion, not the call that holds the expected value
-    assert "_grade(" not in shown["output"] and "_right" in shown["output"]
+    assert "grade_answer(" not in shown["output"] and "_right" in shown["output"]
+
+
+def _with_cell(path: Path, after: int, source: str) -> Path:
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    cell = {"cell_type": "code", "id": "patched", "metadata": {}, "source": source, "outputs": []}
+    cell["execution_count"] = None
+    notebook["cells"].insert(after + 1, cell)
+    path.write_text(json.dumps(notebook), encoding="utf-8")
+    return path
+
+
+@slow
+def test_a_submission_that_redefines_the_grader_still_loses_its_points(built, tmp_path):
+    """The hidden tests carry the rule's source: a submission that replaces the package's
+    grader (as a redefinition in a cell, or as a folder named evalmetrics in its upload would)
+    changes nothing. And ``check()`` works in the autograder's copy of the package."""
+    number = "16"
+    files = _files(built, number)
+    label, part, typed, hint = _wrong_part(number)
+    answers = _typed_answers(number, pick=0)
+    answers[(label, part)] = typed
+    path = _submission(files, tmp_path, answers)
+    student = json.loads(path.read_text(encoding="utf-8"))
+    setup = next(
+        i for i, c in enumerate(student["cells"]) if "import" in "".join(c["source"])[:400]
+    )
+    _with_cell(
+        path,
+        setup,
+        "import evalmetrics.exercises as _ex\n"
+        "_ex.grade_answer = lambda *args, **kwargs: (True, 'right')\n"
+        "from evalmetrics.exercises import check\n"
+        f"_guess = {{p: 0.5 for p in {list(KEYS[label]['parts'])!r}}}\n"
+        f"print('self-check:', check({label!r}, **_guess))",
+    )
+    results = _grade(path, files)
+    expected = _expected(number)
+    expected[label] -= _part_points(next(e for e in _checked(number) if e["label"] == label))[part]
+    assert _scores(results) == expected, results.summary()
+    printed = [
+        output.get("text", "")
+        for cell in results.notebook["cells"]
+        for output in cell.get("outputs", [])
+        if output.get("output_type") == "stream"
+    ]
+    assert any("self-check:" in text and "not quite" in text for text in printed), printed
+
+
+@slow
+def test_no_test_imports_anything_a_submission_could_replace(built):
+    for zip_path in sorted(built.glob("ch*/autograder/*-autograder_*.zip")):
+        with zipfile.ZipFile(zip_path) as bundle:
+            tests = [n for n in bundle.namelist() if n.startswith("tests/")]
+            assert tests, zip_path.name
+            for name in tests:
+                text = bundle.read(name).decode("utf-8")
+                imported = set(re.findall(r"^\s*(?:from|import) (\w+)", text, re.M))
+                assert imported <= {"otter", "math", "numbers", "re", "decimal", "fractions"}, (
+                    zip_path.name,
+                    name,
+                    imported,
+                )
+            keys = [n for n in bundle.namelist() if "exercise_keys/" in n and n.endswith(".json")]
+            assert keys, f"{zip_path.name}: check() needs the hashed keys"
+            for name in keys:
+                assert json.loads(bundle.read(name))["format"] == make_assignments.HASHED_FORMAT
+
+
+@slow
+def test_the_teachers_page_quotes_the_feedback_otter_gives(built, tmp_path):
+    """The feedback block on the teachers page is what otter writes for the submission that
+    tools/feedback_screenshot.py pictures (exercise 16.1's bpref set to a common mistake)."""
+    import feedback_screenshot
+
+    files = _files(built, "16")
+    student = json.loads(files["student"].read_text(encoding="utf-8"))
+    submission, hint = feedback_screenshot.answered(student, KEYS)
+    path = tmp_path / files["student"].name
+    path.write_text(json.dumps(submission), encoding="utf-8")
+    text = feedback_screenshot.feedback(_grade(path, files), files["zip"])
+    assert hint in text
+    page = (ROOT / "reference" / "teachers.md").read_text(encoding="utf-8")
+    quoted = re.search(r"feedback of the question reads:\n\n```text\n(.*?)\n```", page, re.S)
+    assert quoted, "the teachers page has no quoted feedback block"
+    assert quoted.group(1).split() == text.split(), text
 
 
 # --- nothing a student receives holds an answer ---------------------------------------------
@@ -308,8 +393,8 @@ def test_student_files_hold_no_answer(built, number):
     public = student["metadata"]["otter"]["tests"]
     assert public, "the student notebook has no public tests"
     for source in public.values():  # the public tests only ever say "set it to a number"
-        assert "hidden=True" not in source and "import grade_answer" in source
-        assert "_grade(_value, None)" in source
+        assert "hidden=True" not in source and "evalmetrics" not in source
+        assert "assert _is_a_number(_value)" in source
     assert not any("# SOLUTION" in text for text in texts.values())
     statements = "\n".join(e["statement"] for e in _chapter_exercises(number))
     leaks = []
@@ -372,6 +457,82 @@ def test_points_set_in_a_chapters_metadata(tmp_path):
 
 
 # --- the tool's pieces (no otter needed) ----------------------------------------------------
+
+
+def _copied(function: str, arguments: str):
+    """A test function made the way the hidden tests are, for one part."""
+    namespace: dict = {}
+    exec(
+        f"def _f({arguments}):\n{make_assignments._nested(make_assignments.rule_source())}\n"
+        f"    return {function}\n",
+        namespace,
+    )
+    return namespace["_f"]()
+
+
+def test_the_rule_copied_into_the_tests_grades_as_the_package_does():
+    """The copy of the rule in every hidden test gives grade_answer's verdict and feedback on
+    the correct roundings, their neighbours, half-way answers, coarser roundings, the hints'
+    values, fractions, strings and nan, for every part of every key."""
+    from evalmetrics.exercises import grade_answer
+
+    copied = _copied("grade_answer", "")
+    assert copied is not grade_answer and copied.__module__ != grade_answer.__module__
+    cases = 0
+    for key in KEYS.values():
+        decimals = key["decimals"]
+        unit = Fraction(1, 10**decimals)
+        for part, value in key["parts"].items():
+            hints = [(h["value"], h["hint"]) for h in key["hints"] if h["part"] == part]
+            candidates: list[object] = [math.nan, "nan", "1/3", 0, 1, -0.5]
+            if value is not None:
+                exact = Fraction(value)
+                for text in _roundings(value, decimals):
+                    candidates += [text, float(text), Fraction(text)]
+                    for step in (unit / 2, unit, unit / 10):
+                        candidates += [float(Fraction(text) + step), float(Fraction(text) - step)]
+                candidates += [float(exact), exact, round(float(exact), max(decimals - 1, 0))]
+            candidates += [h for h, _ in hints if h is not None]
+            for answer in candidates:
+                mine = grade_answer(answer, value, decimals=decimals, hints=hints)
+                theirs = copied(answer, value, decimals=decimals, hints=hints)
+                assert mine == theirs, (part, value, answer)
+                cases += 1
+    assert cases > 3000
+
+
+def test_the_public_test_takes_as_a_number_what_the_rule_takes():
+    from decimal import Decimal
+
+    import numpy as np
+
+    from evalmetrics.exercises import _as_exact
+
+    namespace: dict = {}
+    exec(make_assignments.IS_A_NUMBER, namespace)
+    is_a_number = namespace["_is_a_number"]
+    inputs = [0.5, 3, -2, math.nan, math.inf, Fraction(7, 24), Decimal("0.25"), Decimal("NaN")]
+    inputs += [np.float64(0.1), np.int64(4), np.array(0.3), np.array([0.1, 0.2]), [0.1], None]
+    inputs += [True, ..., "7/24", " 7 / 24 ", "6.5/9", "1/0", "1/2/3", "abc", "", "nan", "-NaN"]
+    inputs += ["0.25", "1 2", "1e-3", "inf", "/3", "3/", {"a": 1}, 1 + 2j]
+    for value in inputs:
+        try:
+            _as_exact(value, "x")
+            taken = True
+        except TypeError:
+            taken = False
+        assert is_a_number(value) == taken, value
+
+
+def test_the_copied_rule_fails_when_the_package_rule_changes(monkeypatch):
+    """The copy is taken from the package's source when the tests are written: a different
+    rule in the package gives a different copy (the comparison above can fail)."""
+    from evalmetrics import exercises
+
+    before = make_assignments.rule_source()
+    monkeypatch.setattr(exercises, "_RELATIVE_SLACK", Fraction(1, 10))
+    assert make_assignments.rule_source() != before
+    assert "_RELATIVE_SLACK = Fraction(1, 10)" in make_assignments.rule_source()
 
 
 def test_load_keys_reads_the_teacher_folder_first(tmp_path):

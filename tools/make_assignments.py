@@ -29,9 +29,10 @@ What becomes what:
   autograded question: its statement in plain Markdown (MyST roles resolved, the "Check (...)"
   line replaced by a sentence naming the variables to set), an answer cell ``part = ...``
   per part, one public test per question (each variable holds a number: it never looks at the
-  value) and one hidden test per part that grades it with
-  :func:`evalmetrics.exercises.grade_answer` (the self-check's rule: every correct rounding at
-  the requested decimals, "too coarse", and the key's hints as feedback). The solution, in the
+  value) and one hidden test per part that grades it by the self-check's rule (every correct
+  rounding at the requested decimals, "too coarse", and the key's hints as feedback), the
+  rule's source copied into the test from :mod:`evalmetrics.exercises`, so that a test imports
+  nothing a submission could replace (see :data:`RULE_FUNCTIONS`). The solution, in the
   teacher's notebook only, is the chapter's solution code followed by ``part = expression``
   lines taken from the hidden ``check(...)`` call of the chapter;
 - an exercise without a key (a written one) is a manually graded question with a Markdown
@@ -80,6 +81,7 @@ from cell_dependencies import _python, statement_events  # noqa: E402
 #: Where the plain answer keys live: the teacher's folder first, then the package (older trees).
 KEY_FOLDERS = (ROOT / "teacher" / "exercise_keys", ROOT / "evalmetrics" / "exercise_keys")
 DEFAULT_DECIMALS = 3
+HASHED_FORMAT = "evalmetrics-exercise-key-sha256-1"
 
 EXERCISE = re.compile(r"^\s*(?P<fence>`{3,}|:{3,})\s*\{exercise\}\s*(?P<title>.*?)\s*$")
 SOLUTION_START = re.compile(r"^\s*(?P<fence>`{3,}|:{3,})\s*\{solution-start\}\s*(?P<label>\S+)?")
@@ -136,7 +138,7 @@ def load_keys(folders: tuple[Path, ...] | None = None) -> dict[str, dict]:
     keys: dict[str, dict] = {}
     for path in sorted(folder.glob("*.json")):
         chapter = json.loads(path.read_text(encoding="utf-8"))
-        if "format" in chapter and "exercises" in chapter:
+        if chapter.get("format") == HASHED_FORMAT or "exercises" in chapter:
             raise AssignmentError(
                 f"{path} is a hashed key (it holds no values); the plain keys belong in "
                 f"{KEY_FOLDERS[0].relative_to(ROOT)}/"
@@ -725,18 +727,87 @@ def manual_points(exercise: Exercise) -> float:
     return 1 if given is None else _points(given, exercise.label)
 
 
+#: The grading rule of :mod:`evalmetrics.exercises` (what ``check()`` and ``grade_answer`` run),
+#: copied into every test: a test imports nothing a submission could replace. (Otter runs the
+#: student's code in the tests' process, so a submission could redefine
+#: ``evalmetrics.exercises.grade_answer`` before the tests call it, and a folder named
+#: ``evalmetrics`` in a Gradescope submission takes the place of the autograder's copy: read from
+#: source, ucbds-infra/otter-grader, otter/run/run_autograder/runners/abstract_runner.py.)
+RULE_CONSTANTS = (
+    "_DEFAULT_DECIMALS",
+    "_RELATIVE_SLACK",
+    "_ABSOLUTE_SLACK",
+    "_WORDS",
+    "_FRACTION_STRING",
+)
+RULE_FUNCTIONS = (
+    "_as_exact",
+    "_roundings",
+    "_as_text",
+    "_on_grid",
+    "_in_words",
+    "_verdict",
+    "grade_answer",
+)
+RULE_IMPORTS = (
+    "import math",
+    "import numbers",
+    "import re",
+    "from decimal import Decimal",
+    "from fractions import Fraction",
+)
+
+
+class _Plain(ast.NodeTransformer):
+    """Drops docstrings and annotations (a nested function would evaluate its annotations)."""
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.FunctionDef:
+        self.generic_visit(node)
+        body = node.body
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            if isinstance(body[0].value.value, str):
+                node.body = body[1:] or [ast.Pass()]
+        node.returns = None
+        for argument in [*node.args.args, *node.args.kwonlyargs, *node.args.posonlyargs]:
+            argument.annotation = None
+        for argument in (node.args.vararg, node.args.kwarg):
+            if argument is not None:
+                argument.annotation = None
+        return node
+
+
+def rule_source(functions: tuple[str, ...] = RULE_FUNCTIONS) -> str:
+    """The grading rule as statements (imports, constants, functions), standard library only:
+    the source of :mod:`evalmetrics.exercises` itself, without docstrings or annotations."""
+    import inspect
+
+    from evalmetrics import exercises
+
+    lines = list(RULE_IMPORTS)
+    lines += [f"{name} = {getattr(exercises, name)!r}" for name in RULE_CONSTANTS]
+    for name in functions:
+        tree = ast.parse(inspect.getsource(getattr(exercises, name)))
+        lines.append(ast.unparse(_Plain().visit(tree)))
+    return "\n".join(lines)
+
+
+def _nested(source: str) -> str:
+    return "\n".join(("    " + line) if line.strip() else "" for line in source.splitlines())
+
+
 def hidden_test(variable: str, expected: object, decimals: int, hints: list, points) -> str:
-    """A hidden test: the part graded by grade_answer, its feedback as the assertion message."""
+    """A hidden test: the part graded by the rule of ``check()`` (copied in, see
+    :data:`RULE_FUNCTIONS`), its feedback line as the assertion message."""
     pairs = "[" + ", ".join(f"({value!r}, {text!r})" for value, text in hints) + "]"
     return f'''""" # BEGIN TEST CONFIG
 hidden: true
 points: {points}
 """ # END TEST CONFIG
 def test_{variable}({variable}):
-    from evalmetrics.exercises import grade_answer as _grade
+{_nested(rule_source())}
 
     try:
-        _right, _feedback = _grade(
+        _right, _feedback = grade_answer(
             {variable}, {expected!r}, decimals={decimals}, hints={pairs}
         )
     except (TypeError, ValueError) as _error:
@@ -747,6 +818,34 @@ test_{variable}({variable})
 '''
 
 
+#: The public test's question, "is it a number?", answered as the rule's ``_as_exact`` answers
+#: it (a test compares the two), without the rule's own words: its messages give "7/24" as an
+#: example, which would put a number in front of the student.
+IS_A_NUMBER = """\
+import re
+from fractions import Fraction
+
+def _is_a_number(value):
+    if isinstance(value, bool) or value is None:
+        return False
+    if isinstance(value, str):
+        text = re.sub("\\\\s*/\\\\s*", "/", value.strip())
+        if text.lower() in {"nan", "+nan", "-nan"}:
+            return True
+        top, slash, bottom = text.partition("/")
+        try:
+            Fraction(top) / Fraction(bottom if slash else "1")
+        except (ValueError, ZeroDivisionError):
+            return False
+        return text.count("/") <= 1
+    try:
+        float(value)
+    except (TypeError, ValueError):
+        return False
+    return True
+"""
+
+
 def public_test(name: str, variables: list[str]) -> str:
     """The public test: each variable holds a number (its value is never looked at)."""
     arguments = ", ".join(variables)
@@ -755,16 +854,13 @@ def public_test(name: str, variables: list[str]) -> str:
 points: 0
 """ # END TEST CONFIG
 def test_{name}_is_a_number({arguments}):
-    from evalmetrics.exercises import grade_answer as _grade
+{_nested(IS_A_NUMBER)}
 
     for _name, _value in [{pairs}]:
-        try:
-            _grade(_value, None)
-        except (TypeError, ValueError):
-            raise AssertionError(
-                f"set {{_name}} to a number (a float, Fraction(p, q) or the string "
-                f'"p/q"), or to float("nan") for an undefined value; got {{_value!r}}'
-            ) from None
+        assert _is_a_number(_value), (
+            f"set {{_name}} to a number (a float, Fraction(p, q) or the string "
+            f'"p/q"), or to float("nan") for an undefined value; got {{_value!r}}'
+        )
 
 test_{name}_is_a_number({arguments})
 '''
@@ -1159,7 +1255,8 @@ def master_notebook(chapter: Chapter, chosen: list[Exercise], context: Context) 
         if text.strip():
             modules |= imported_modules(text)
 
-    reserved = _code_binds(setup) | {"grader", "otter", "answer"}
+    # the names the copied rule binds inside each test function cannot be a test's argument
+    reserved = _code_binds(setup) | _code_binds(rule_source()) | {"grader", "otter", "answer"}
     for text in [*code.values(), *expressions]:
         if text.strip():
             reserved |= _code_binds(text) | _code_reads(text)
@@ -1238,14 +1335,16 @@ def _yaml(data: dict) -> str:
 
 
 def _copy_package(target: Path) -> None:
-    """The evalmetrics package for the autograder image, without any answer key."""
+    """The evalmetrics package for the autograder image, as a student installs it: with the
+    hashed keys (no values; ``check()`` works if a submission calls it) and no plain key."""
     if target.exists():
         shutil.rmtree(target)
     shutil.copytree(
-        ROOT / "evalmetrics",
-        target,
-        ignore=shutil.ignore_patterns("__pycache__", "exercise_keys", "*.pyc"),
+        ROOT / "evalmetrics", target, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
     )
+    for path in (target / "exercise_keys").glob("*.json"):
+        if json.loads(path.read_text("utf-8")).get("format") != HASHED_FORMAT:
+            raise AssignmentError(f"{path.name} in the package is not a hashed key")
 
 
 def build_chapter(
