@@ -21,9 +21,17 @@ answer must be whole (91.4 is not a rank). Floating-point representation is allo
 decimals (at least one, fewer than asked: 0.47 for 0.4667 when three are asked) is told it is
 too coarse. A hint matches a wrong answer whose rounding is a rounding of the hint's value.
 An answer that is both (0.8 for an MCC of 0.757 is a rounding, and also the F1 a common
-mistake gives) gets the hint and is told to give more decimals if it was a rounding. An
-answer may be an int, a float, a :class:`fractions.Fraction`, or a string holding a fraction
-or a decimal (``"7/24"``, ``"0.25"``); ``float("nan")`` says "undefined (0/0)".
+mistake gives) gets the hint and is told to give more decimals if it was a rounding.
+
+The rule judges roundings, not distances. A longer decimal counts as its rounding: for an MCC
+of 0.75664, 0.7574999 passes (it rounds to 0.757) while 0.7565, nearer the exact value, does
+not (it is half-way, and 0.756 is wrong). Give the precision asked and this never arises.
+
+An answer may be an int, a float, a :class:`fractions.Fraction`, a :class:`decimal.Decimal`, a
+NumPy integer or float (a scalar or a 0-d array), or a string holding a fraction or a decimal
+(``"7/24"``, ``"0.25"``); ``float("nan")`` says "undefined (0/0)". Other types (booleans,
+complex numbers, subclasses, objects of other libraries) are refused without being asked for
+their value: convert them with ``float(...)`` first.
 
 **The key holds no answers.** The package ships the key of each chapter in
 ``evalmetrics/exercise_keys/chNN.json`` as salted SHA-256 tokens of the correct roundings (and
@@ -32,8 +40,9 @@ of the roundings of each hint's value), so a student who opens the file reads no
 plain keys are kept with the book's sources, not in the package (``teacher/exercise_keys/``,
 turned into tokens by ``tools/hash_keys.py``). The tokens hide the answers from a reader, not
 from a determined search: a number with three decimals has a thousand candidates, and
-:func:`check` itself says right or wrong. Graded work is therefore scored by a grader that
-holds the plain key (:func:`grade_answer`, used by the autograder's hidden tests).
+:func:`check` itself says right or wrong. The book's graded assignments run this module's
+code on the same tokens (each hidden test carries a copy of it); :func:`grade_answer` grades
+against a plain value, for a grader that holds one.
 
 :func:`form_phrase` gives the words with which an exercise asks for its answer's form. An
 exercise with a single part may use the part name ``"answer"`` and be checked with
@@ -47,8 +56,8 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import numbers
 import re
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from decimal import Decimal
@@ -171,13 +180,51 @@ def form_phrase(exercise_id: str) -> str:
     return f"give numbers to {_in_words(decimals)} {unit} (or as exact fractions)"
 
 
+def _plain(value: object) -> int | float | str | Fraction | Decimal | None:
+    """An answer as a plain Python value, without calling any method of the answer's own.
+
+    Taken: ``int``, ``float``, ``str``, :class:`~fractions.Fraction` and
+    :class:`~decimal.Decimal` (exactly these types, not subclasses), and NumPy's own integer and
+    float scalars and 0-d arrays (converted by NumPy). Anything else gives ``None``: an object
+    of another type is never asked for its value, so an answer cannot run code of its own while
+    it is graded. Booleans, complex numbers and bytes are not taken.
+    """
+    kind = type(value)
+    if kind in (int, float, str, Fraction, Decimal):
+        return value  # type: ignore[return-value]
+    numpy = sys.modules.get("numpy")  # a NumPy value means NumPy is imported
+    if numpy is None:
+        return None
+    if kind is numpy.ndarray and value.shape == ():  # type: ignore[attr-defined]
+        kind = value.dtype.type  # type: ignore[attr-defined]
+    elif kind not in set(numpy.sctypeDict.values()):  # NumPy's scalar types, no subclass
+        return None
+    if issubclass(kind, numpy.integer):
+        return int(value)  # type: ignore[call-overload]
+    if issubclass(kind, numpy.floating):
+        return float(value)  # type: ignore[arg-type]
+    return None
+
+
 def _as_exact(value: object, part: str) -> Fraction | float:
     """An answer as an exact fraction, or as a float when it is nan or infinite."""
     wanted = 'a number, a fraction such as "7/24" or a decimal such as "0.25"'
-    if isinstance(value, bool) or value is None:
-        raise TypeError(f"{part} must be {wanted}, got {value!r}")
-    if isinstance(value, str):
-        text = _FRACTION_STRING.sub("/", value.strip())
+    plain = _plain(value)
+    if plain is None:
+        kind = type(value)
+        if value is None or kind is bool:
+            raise TypeError(f"{part} must be {wanted}, got {value!r}")
+        name = "unknown"
+        if type(kind) is type:  # a plain class: its name is read without running its code
+            module, name = kind.__module__, kind.__name__
+            if type(module) is str and module != "builtins":
+                name = f"{module.split('.')[0]}.{name}"
+        raise TypeError(
+            f"{part} must be {wanted}, got a value of type {name};"
+            f" pass float({part}) if it holds a single number"
+        )
+    if isinstance(plain, str):
+        text = _FRACTION_STRING.sub("/", plain.strip())
         if text.lower() in {"nan", "+nan", "-nan"}:
             return math.nan
         try:
@@ -187,21 +234,17 @@ def _as_exact(value: object, part: str) -> Fraction | float:
             return Fraction(text)
         except ZeroDivisionError:
             raise TypeError(
-                f'{part} must be {wanted}, got {value!r}: pass float("nan") for an undefined value'
+                f'{part} must be {wanted}, got {plain!r}: pass float("nan") for an undefined value'
             ) from None
         except ValueError:
-            raise TypeError(f"{part} must be {wanted}, got {value!r}") from None
-    if isinstance(value, numbers.Integral):  # int, numpy integers
-        return Fraction(int(value))
-    if isinstance(value, numbers.Rational):  # Fraction
-        return Fraction(int(value.numerator), int(value.denominator))
-    if isinstance(value, Decimal):
-        return math.nan if value.is_nan() else (Fraction(value) if value.is_finite() else math.inf)
-    try:
-        number = float(value)  # floats, numpy floats, 0-d arrays
-    except (TypeError, ValueError):
-        raise TypeError(f"{part} must be {wanted}, got {value!r}") from None
-    return Fraction(number) if math.isfinite(number) else number
+            raise TypeError(f"{part} must be {wanted}, got {plain!r}") from None
+    if isinstance(plain, int):
+        return Fraction(plain)
+    if isinstance(plain, Fraction):
+        return plain
+    if isinstance(plain, Decimal):
+        return math.nan if plain.is_nan() else (Fraction(plain) if plain.is_finite() else math.inf)
+    return Fraction(plain) if math.isfinite(plain) else plain
 
 
 def _roundings(value: Fraction | float, decimals: int) -> set[str]:
@@ -277,6 +320,32 @@ def _verdict(
     return False, "not quite." + (f" {hint}" if hint else " Try again.")
 
 
+def _grade_part(
+    answer: object,
+    name: str,
+    entry: dict,
+    exercise_id: str,
+    part: str,
+    *,
+    salt: str,
+    decimals: int,
+) -> tuple[bool, str]:
+    """One part's verdict against its hashed entry (``right``, ``coarse``, ``hints``).
+
+    What :func:`check` runs for each part, and what an assignment's hidden test runs (its
+    source is copied into the test with the part's entry): ``name`` is the name the
+    messages use for the answer.
+    """
+    given = _as_exact(answer, name)
+
+    def tokens(texts: set[str]) -> set[str]:
+        return {_token(salt, exercise_id, part, text) for text in texts}
+
+    coarse = {int(k): set(v) for k, v in entry.get("coarse", {}).items()}
+    hints = [(set(h["tokens"]), h["hint"]) for h in entry.get("hints", [])]
+    return _verdict(given, decimals, tokens, set(entry["right"]), coarse, hints)
+
+
 def hashed_entry(exercise_id: str, spec: dict, *, salt: str) -> dict:
     """One exercise of a plain key (``parts``, ``decimals``, ``hints``) as the package stores it.
 
@@ -322,9 +391,9 @@ def grade_answer(
 ) -> tuple[bool, str]:
     """Grade one numeric answer against a known value by the rules of :func:`check`.
 
-    For graders that hold the plain answer (an autograder's hidden tests): the same rule (the
-    answer rounded to ``decimals`` is a correct rounding of ``expected``), the same "too
-    coarse" message and the same hints as :func:`check`.
+    For graders that hold the plain answer: the same rule (the answer rounded to ``decimals``
+    is a correct rounding of ``expected``), the same "too coarse" message and the same hints as
+    :func:`check`. The book's tests compare it with the assignments' hidden tests.
 
     Parameters
     ----------
@@ -422,19 +491,15 @@ def check(exercise_id: str, answer: object = None, /, **parts: object) -> CheckR
     if missing or unknown:
         wanted = ", ".join(f"{name}=..." for name in expected_parts)
         raise TypeError(f"exercise {exercise_id} takes {wanted}; check the part names")
-    given_parts = {name: _as_exact(parts[name], name) for name in expected_parts}
-
+    for name in expected_parts:  # every part's form before any verdict
+        _as_exact(parts[name], name)
     lines = []
     correct = True
     for name, stored in expected_parts.items():
-
-        def tokens(texts: set[str], part: str = name) -> set[str]:
-            return {_token(spec["salt"], exercise_id, part, text) for text in texts}
-
-        coarse = {int(k): set(v) for k, v in stored.get("coarse", {}).items()}
-        hints = [(set(h["tokens"]), h["hint"]) for h in spec.get("hints", []) if h["part"] == name]
-        right, feedback = _verdict(
-            given_parts[name], decimals, tokens, set(stored["right"]), coarse, hints
+        hints = [h for h in spec.get("hints", []) if h["part"] == name]
+        entry = {**stored, "hints": hints}
+        right, feedback = _grade_part(
+            parts[name], name, entry, exercise_id, name, salt=spec["salt"], decimals=decimals
         )
         correct = correct and right
         lines.append(feedback if name == "answer" else f"{name}: {feedback}")

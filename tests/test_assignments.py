@@ -268,7 +268,7 @@ def test_one_wrong_part_loses_its_points_and_shows_the_hint(built, number, tmp_p
         assert hint in shown["output"], shown["output"]
     assert "not quite" in shown["output"]
     # the failing line shown is the assertion, not the call that holds the expected value
-    assert "grade_answer(" not in shown["output"] and "_right" in shown["output"]
+    assert "_grade_part(" not in shown["output"] and "_right" in shown["output"]
 
 
 def _with_cell(path: Path, after: int, source: str) -> Path:
@@ -280,29 +280,32 @@ def _with_cell(path: Path, after: int, source: str) -> Path:
     return path
 
 
+def _setup_index(path: Path) -> int:
+    student = json.loads(path.read_text(encoding="utf-8"))
+    return next(i for i, c in enumerate(student["cells"]) if "import" in "".join(c["source"])[:400])
+
+
 @slow
 def test_a_submission_that_redefines_the_grader_still_loses_its_points(built, tmp_path):
     """The hidden tests carry the rule's source: a submission that replaces the package's
-    grader (as a redefinition in a cell, or as a folder named evalmetrics in its upload would)
-    changes nothing. And ``check()`` works in the autograder's copy of the package."""
+    grading code in a cell changes nothing (a folder named evalmetrics in an upload, the other
+    way to replace it, is covered by the next test: no test imports the package). And
+    ``check()`` works in the autograder's copy of the package."""
     number = "16"
     files = _files(built, number)
     label, part, typed, hint = _wrong_part(number)
     answers = _typed_answers(number, pick=0)
     answers[(label, part)] = typed
     path = _submission(files, tmp_path, answers)
-    student = json.loads(path.read_text(encoding="utf-8"))
-    setup = next(
-        i for i, c in enumerate(student["cells"]) if "import" in "".join(c["source"])[:400]
-    )
     _with_cell(
         path,
-        setup,
+        _setup_index(path),
         "import evalmetrics.exercises as _ex\n"
-        "_ex.grade_answer = lambda *args, **kwargs: (True, 'right')\n"
         "from evalmetrics.exercises import check\n"
         f"_guess = {{p: 0.5 for p in {list(KEYS[label]['parts'])!r}}}\n"
-        f"print('self-check:', check({label!r}, **_guess))",
+        f"print('self-check:', check({label!r}, **_guess))\n"
+        "_ex._grade_part = lambda *args, **kwargs: (True, 'right')\n"
+        "_ex.grade_answer = lambda *args, **kwargs: (True, 'right')\n",
     )
     results = _grade(path, files)
     expected = _expected(number)
@@ -318,6 +321,44 @@ def test_a_submission_that_redefines_the_grader_still_loses_its_points(built, tm
 
 
 @slow
+def test_an_answer_that_is_an_object_of_its_own_loses_its_points_without_running(built, tmp_path):
+    """An answer of a class of the student's own (which could look for the expected value while
+    it is graded: its methods would run in the grader's process) is refused without any of its
+    methods being called, and the part loses its points with a message naming its type."""
+    number = "16"
+    files = _files(built, number)
+    label, part = next((e["label"], p) for e in _checked(number) for p in KEYS[e["label"]]["parts"])
+    flag = tmp_path / "called.txt"
+    answers = _typed_answers(number, pick=0)
+    answers[(label, part)] = "_Sly()"
+    path = _submission(files, tmp_path, answers)
+    methods = "".join(
+        f"    def {name}(self, *args):\n"
+        f"        open({str(flag)!r}, 'a').write({name!r})\n"
+        f"        return {result}\n"
+        for name, result in [
+            ("__float__", "0.5"),
+            ("__eq__", "True"),
+            ("__ne__", "False"),
+            ("__repr__", "'0.5'"),
+            ("__str__", "'0.5'"),
+            ("__index__", "0"),
+            ("__round__", "0.5"),
+        ]
+    )
+    _with_cell(path, _setup_index(path), f"class _Sly:\n{methods}    __hash__ = object.__hash__\n")
+    results = _grade(path, files)
+    expected = _expected(number)
+    expected[label] -= _part_points(next(e for e in _checked(number) if e["label"] == label))[part]
+    assert _scores(results) == expected, results.summary()
+    assert not flag.exists(), flag.read_text()
+    import feedback_screenshot
+
+    text = feedback_screenshot.feedback(results, files["zip"], label)
+    assert "must be a number" in text and "of type __main__._Sly" in text, text
+
+
+@slow
 def test_no_test_imports_anything_a_submission_could_replace(built):
     for zip_path in sorted(built.glob("ch*/autograder/*-autograder_*.zip")):
         with zipfile.ZipFile(zip_path) as bundle:
@@ -326,7 +367,8 @@ def test_no_test_imports_anything_a_submission_could_replace(built):
             for name in tests:
                 text = bundle.read(name).decode("utf-8")
                 imported = set(re.findall(r"^\s*(?:from|import) (\w+)", text, re.M))
-                assert imported <= {"otter", "math", "numbers", "re", "decimal", "fractions"}, (
+                allowed = {"otter", "hashlib", "math", "re", "sys", "decimal", "fractions"}
+                assert imported <= allowed, (
                     zip_path.name,
                     name,
                     imported,
@@ -351,7 +393,7 @@ def test_the_teachers_page_quotes_the_feedback_otter_gives(built, tmp_path):
     text = feedback_screenshot.feedback(_grade(path, files), files["zip"])
     assert hint in text
     page = (ROOT / "reference" / "teachers.md").read_text(encoding="utf-8")
-    quoted = re.search(r"feedback of the question reads:\n\n```text\n(.*?)\n```", page, re.S)
+    quoted = re.search(r"feedback of the\s+question\s+reads:\n\n```text\n(.*?)\n```", page, re.S)
     assert quoted, "the teachers page has no quoted feedback block"
     assert quoted.group(1).split() == text.split(), text
 
@@ -380,13 +422,25 @@ def _occurs(text: str, number_text: str) -> bool:
     return bool(re.search(rf"(?<![\w.]){re.escape(number_text)}(?![\w]|\.\d)", text))
 
 
+def _answer_forms(value: object, decimals: int) -> list[str]:
+    """How a key value could be written: its correct roundings at the requested precision and,
+    for a ratio of small whole numbers, the fraction ("9/16")."""
+    forms = list(_roundings(value, decimals))
+    exact = Fraction(value).limit_denominator(1000)
+    if exact.denominator > 1 and abs(exact - Fraction(value)) < Fraction(1, 10**9):
+        forms.append(f"{exact.numerator}/{exact.denominator}")
+    return forms
+
+
 @slow
 @pytest.mark.parametrize("number", CHAPTERS)
 def test_student_files_hold_no_answer(built, number):
-    """No student-facing file holds a key value at the requested precision, except where an
-    exercise statement of the chapter shows that number (its data). Whole numbers below 10 are not
-    searched for: every notebook holds such digits (``n_splits=2``), and searching would only
-    flag those; the hidden tests (where a key value would come from) are checked absent."""
+    """No student-facing file holds a key value at the requested precision or as a fraction
+    ("9/16"), except where an exercise statement of the chapter shows that number (its data).
+    Whole numbers below 10 are not searched for: every notebook holds such digits
+    (``n_splits=2``), and searching would only flag those; the hidden tests (where a key value
+    would come from) are checked absent. Coarser roundings (0.56 for 9/16) are not key values
+    and are not searched for."""
     files = _files(built, number)
     texts = _student_texts(files)
     student = json.loads(files["student"].read_text(encoding="utf-8"))
@@ -403,7 +457,7 @@ def test_student_files_hold_no_answer(built, number):
         for part, value in key["parts"].items():
             if value is None:
                 continue
-            for text in _roundings(value, key["decimals"]):
+            for text in _answer_forms(value, key["decimals"]):
                 if key["decimals"] == 0 and abs(int(text)) < 10:
                     continue
                 if _occurs(statements, text):
@@ -413,6 +467,39 @@ def test_student_files_hold_no_answer(built, number):
                     for where, body in texts.items()
                     if _occurs(body, text)
                 ]
+    assert not leaks, leaks
+
+
+@slow
+@pytest.mark.parametrize("number", CHAPTERS)
+def test_the_autograders_tests_hold_no_answer(built, number):
+    """The tests in the autograder zip (on Gradescope they lie beside the submission while it
+    is graded) hold salted tokens, not values: no key value at the requested precision or as a
+    fraction occurs in them, apart from numbers the rule's own code holds (10, 20, ...), the
+    tests' points and decimals, and the hints' words."""
+    files = _files(built, number)
+    rule = make_assignments.rule_source() + make_assignments.is_a_number_source()
+    with zipfile.ZipFile(files["zip"]) as bundle:
+        tests = {
+            n: bundle.read(n).decode("utf-8") for n in bundle.namelist() if n.startswith("tests/")
+        }
+    assert tests
+    leaks = []
+    for exercise in _checked(number):
+        key = KEYS[exercise["label"]]
+        for part, value in key["parts"].items():
+            if value is None:
+                continue
+            for text in _answer_forms(value, key["decimals"]):
+                if _occurs(rule, text):
+                    continue
+                for name, body in tests.items():
+                    body = re.sub(r"decimals=\d+|points(: | = )[\d.]+", "", body)
+                    # the hints' words are public (check() prints them; a test of the keys
+                    # makes sure no hint writes out its own exercise's answer)
+                    body = re.sub(r"'hint': (['\"]).*?(?<!\\)\1", "", body)
+                    if _occurs(body, text):
+                        leaks.append(f"{exercise['label']} {part}={text} in {name}")
     assert not leaks, leaks
 
 
@@ -459,46 +546,131 @@ def test_points_set_in_a_chapters_metadata(tmp_path):
 # --- the tool's pieces (no otter needed) ----------------------------------------------------
 
 
-def _copied(function: str, arguments: str):
-    """A test function made the way the hidden tests are, for one part."""
-    namespace: dict = {}
-    exec(
-        f"def _f({arguments}):\n{make_assignments._nested(make_assignments.rule_source())}\n"
-        f"    return {function}\n",
-        namespace,
-    )
-    return namespace["_f"]()
+def _candidates(value: object, decimals: int, hints: list) -> list[object]:
+    """Answers to try on one part: the correct roundings and their neighbours (half-way ones
+    among them), coarser roundings, the exact value, the hints' values, fractions, strings, nan."""
+    unit = Fraction(1, 10**decimals)
+    candidates: list[object] = [math.nan, "nan", "1/3", 0, 1, -0.5]
+    if value is not None:
+        exact = Fraction(value)
+        for text in _roundings(value, decimals):
+            candidates += [text, float(text), Fraction(text)]
+            for step in (unit / 2, unit, unit / 10):
+                candidates += [float(Fraction(text) + step), float(Fraction(text) - step)]
+        candidates += [float(exact), exact, round(float(exact), max(decimals - 1, 0))]
+    return candidates + [h for h, _ in hints if h is not None]
 
 
-def test_the_rule_copied_into_the_tests_grades_as_the_package_does():
-    """The copy of the rule in every hidden test gives grade_answer's verdict and feedback on
-    the correct roundings, their neighbours, half-way answers, coarser roundings, the hints'
-    values, fractions, strings and nan, for every part of every key."""
+def _run_test_file(text: str, name: str) -> callable:
+    """A hidden test's text as a function: answer -> (passed, feedback of a failure)."""
+    code = compile(text, name, "exec")
+
+    def run(answers: dict) -> tuple[bool, str | None]:
+        try:
+            exec(code, dict(answers))
+        except AssertionError as error:
+            return False, str(error)
+        return True, None
+
+    return run
+
+
+def _disagreements(
+    tests: dict[tuple[str, str], tuple[str, callable]], limit: int = 10
+) -> tuple[list, int]:
+    """Grade every candidate answer of every part with its hidden test and with grade_answer
+    (the plain key); return where the two differ (verdict or words) and how many were tried.
+    ``tests`` maps (exercise id, part) to (variable, run), run taking the test's globals."""
     from evalmetrics.exercises import grade_answer
 
-    copied = _copied("grade_answer", "")
-    assert copied is not grade_answer and copied.__module__ != grade_answer.__module__
-    cases = 0
-    for key in KEYS.values():
-        decimals = key["decimals"]
-        unit = Fraction(1, 10**decimals)
-        for part, value in key["parts"].items():
-            hints = [(h["value"], h["hint"]) for h in key["hints"] if h["part"] == part]
-            candidates: list[object] = [math.nan, "nan", "1/3", 0, 1, -0.5]
-            if value is not None:
-                exact = Fraction(value)
-                for text in _roundings(value, decimals):
-                    candidates += [text, float(text), Fraction(text)]
-                    for step in (unit / 2, unit, unit / 10):
-                        candidates += [float(Fraction(text) + step), float(Fraction(text) - step)]
-                candidates += [float(exact), exact, round(float(exact), max(decimals - 1, 0))]
-            candidates += [h for h, _ in hints if h is not None]
-            for answer in candidates:
-                mine = grade_answer(answer, value, decimals=decimals, hints=hints)
-                theirs = copied(answer, value, decimals=decimals, hints=hints)
-                assert mine == theirs, (part, value, answer)
-                cases += 1
+    differ, cases = [], 0
+    for (exercise_id, part), (variable, run) in tests.items():
+        key = KEYS[exercise_id]
+        value, decimals = key["parts"][part], key["decimals"]
+        hints = [(h["value"], h["hint"]) for h in key["hints"] if h["part"] == part]
+        others = {
+            names: Fraction(_roundings(KEYS[e]["parts"][p], KEYS[e]["decimals"])[0])
+            if KEYS[e]["parts"][p] is not None
+            else math.nan
+            for (e, p), (names, _) in tests.items()
+            if e == exercise_id
+        }
+        for answer in _candidates(value, decimals, hints):
+            right, feedback = grade_answer(answer, value, decimals=decimals, hints=hints)
+            passed, message = run({**others, variable: answer})
+            if passed != right or (not right and message != f"{variable}: {feedback}"):
+                differ.append((exercise_id, part, answer, (right, feedback), (passed, message)))
+            cases += 1
+            if len(differ) >= limit:
+                return differ, cases
+    return differ, cases
+
+
+def _generated_tests() -> dict[tuple[str, str], tuple[str, callable]]:
+    """Every part's hidden test as the tool writes it (variable ``x_<part>``)."""
+    tests = {}
+    for exercise_id, key in KEYS.items():
+        for part in key["parts"]:
+            entry = make_assignments.hashed_part(exercise_id, key, part)
+            variable = f"x_{part}"
+            text = make_assignments.hidden_test(
+                variable, exercise_id, part, entry, key["decimals"], 1
+            )
+            tests[(exercise_id, part)] = (variable, _run_test_file(text, exercise_id))
+    return tests
+
+
+def test_the_hidden_tests_grade_as_the_package_does():
+    """Each part's hidden test (check()'s code copied in, with the part's hashed entry) gives
+    grade_answer's verdict and words on the correct roundings, their neighbours, half-way
+    answers, coarser roundings, the hints' values, fractions, strings and nan, for every part
+    of every key."""
+    differ, cases = _disagreements(_generated_tests())
+    assert not differ, differ
     assert cases > 3000
+
+
+def test_a_hidden_test_with_another_rule_is_caught(monkeypatch):
+    """The comparison above can fail: with the half-way rule of an earlier version (an answer
+    passes when either of its roundings is right), the copied rule is found to differ."""
+    original = make_assignments.rule_source
+
+    def older(*args):
+        source = original(*args)
+        assert "if mine and mine <= right:" in source
+        return source.replace("if mine and mine <= right:", "if mine and mine & right:")
+
+    monkeypatch.setattr(make_assignments, "rule_source", older)
+    differ, _ = _disagreements(_generated_tests(), limit=1)
+    assert differ
+
+
+def test_the_hidden_tests_hold_no_answer():
+    """A hidden test holds the salted tokens of the part's roundings, not the value: no
+    correct rounding, nor the exact fraction, appears in its text."""
+    for exercise_id, key in KEYS.items():
+        for part, value in key["parts"].items():
+            if value is None:
+                continue
+            entry = make_assignments.hashed_part(exercise_id, key, part)
+            text = make_assignments.hidden_test("x", exercise_id, part, entry, key["decimals"], 1)
+            rule = make_assignments._nested(make_assignments.rule_source())
+            assert rule in text
+            text = text.replace(rule, "")  # the rule's own constants (10**decimals) are not keys
+            text = text.replace(f"decimals={key['decimals']}", "").replace("points: 1", "")
+            for shown in _answer_forms(value, key["decimals"]):
+                assert not _occurs(text, shown), (exercise_id, part, shown)
+
+
+def test_the_hidden_test_entry_is_the_packages_key():
+    from evalmetrics import exercises
+
+    shipped = exercises._key()
+    for exercise_id, key in KEYS.items():
+        for part in key["parts"]:
+            entry = make_assignments.hashed_part(exercise_id, key, part)
+            assert entry["salt"] == shipped[exercise_id]["salt"]
+            assert entry["right"] == shipped[exercise_id]["parts"][part]["right"]
 
 
 def test_the_public_test_takes_as_a_number_what_the_rule_takes():
@@ -509,12 +681,13 @@ def test_the_public_test_takes_as_a_number_what_the_rule_takes():
     from evalmetrics.exercises import _as_exact
 
     namespace: dict = {}
-    exec(make_assignments.IS_A_NUMBER, namespace)
+    exec(make_assignments.is_a_number_source(), namespace)
     is_a_number = namespace["_is_a_number"]
     inputs = [0.5, 3, -2, math.nan, math.inf, Fraction(7, 24), Decimal("0.25"), Decimal("NaN")]
     inputs += [np.float64(0.1), np.int64(4), np.array(0.3), np.array([0.1, 0.2]), [0.1], None]
     inputs += [True, ..., "7/24", " 7 / 24 ", "6.5/9", "1/0", "1/2/3", "abc", "", "nan", "-NaN"]
-    inputs += ["0.25", "1 2", "1e-3", "inf", "/3", "3/", {"a": 1}, 1 + 2j]
+    inputs += ["0.25", "1 2", "1e-3", "inf", "/3", "3/", {"a": 1}, 1 + 2j, np.True_, b"1"]
+    inputs += [np.complex64(1), np.array(True), type("Float", (float,), {})(0.5)]
     for value in inputs:
         try:
             _as_exact(value, "x")
@@ -524,9 +697,9 @@ def test_the_public_test_takes_as_a_number_what_the_rule_takes():
         assert is_a_number(value) == taken, value
 
 
-def test_the_copied_rule_fails_when_the_package_rule_changes(monkeypatch):
+def test_the_copied_rule_follows_the_packages_source(monkeypatch):
     """The copy is taken from the package's source when the tests are written: a different
-    rule in the package gives a different copy (the comparison above can fail)."""
+    rule in the package gives a different copy."""
     from evalmetrics import exercises
 
     before = make_assignments.rule_source()

@@ -596,6 +596,67 @@ def test_a_bad_string_names_the_part(fake_key):
             check("ch99-ex-sixteenths", ap=bad, share=0.467, undefined=math.nan)
 
 
+def test_numbers_of_numpy_and_of_the_standard_library_are_taken(fake_key):
+    from decimal import Decimal
+
+    for answer in [
+        np.float64(0.188),
+        np.float32(0.1875),
+        np.array(0.188),
+        np.array(0.1875, dtype=np.float16),
+        Decimal("0.188"),
+        Fraction(3, 16),
+    ]:
+        assert fake_line("ch99-ex-sixteenths", "ap", answer) == f"ap: {RIGHT}", repr(answer)
+    assert check("ch99-ex-counts", tp=np.int32(5), rank=np.array(91, dtype=np.uint16))
+
+
+def test_an_answer_of_another_type_is_refused_without_being_asked_its_value(fake_key):
+    """An object of its own class could run code while it is graded (in an autograder, in the
+    grader's process); it is refused before any of its methods is called. Booleans, complex
+    numbers, bytes, arrays of more than one value and subclasses of float are refused too."""
+    called = []
+
+    class Sly:
+        def __float__(self):
+            called.append("__float__")
+            return 0.1875
+
+        def __index__(self):
+            called.append("__index__")
+            return 0
+
+        def __eq__(self, other):
+            called.append("__eq__")
+            return True
+
+        __hash__ = object.__hash__
+
+        def __repr__(self):
+            called.append("__repr__")
+            return "0.1875"
+
+    class Float(float):
+        pass
+
+    refused = [
+        (Sly(), "test_exercises.Sly"),
+        (Float(0.1875), "test_exercises.Float"),
+        (np.True_, "numpy.bool"),
+        (np.array(True), "numpy.ndarray"),
+        (np.array([0.1875]), "numpy.ndarray"),
+        (0.1875 + 0j, "complex"),
+        (np.complex128(0.1875), "numpy.complex128"),
+        (b"0.1875", "bytes"),
+    ]
+    for answer, name in refused:
+        with pytest.raises(TypeError, match=rf"ap must be a number.*of type {name}; pass float"):
+            check("ch99-ex-sixteenths", ap=answer, share=0.467, undefined=math.nan)
+    assert called == []
+    with pytest.raises(TypeError, match="got True"):
+        check("ch99-ex-sixteenths", ap=True, share=0.467, undefined=math.nan)
+
+
 def test_nan_means_undefined(fake_key):
     assert fake_line("ch99-ex-sixteenths", "undefined", math.nan) == "undefined: right: undefined."
     assert fake_line("ch99-ex-sixteenths", "undefined", "nan") == "undefined: right: undefined."

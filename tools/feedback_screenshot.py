@@ -9,8 +9,9 @@ Steps, each done by the tool the reader would use:
 
 1. ``tools/make_assignments.py --chapters 16`` writes the assignment into a temporary folder;
 2. the student notebook gets answers typed as a student would: every part right (rounded to
-   the precision asked) except exercise 16.1's bpref, which is set to the value of the key's
-   first hint for it (a common mistake);
+   the precision asked) except exercise 16.1's, the one pictured: bpref is set to the value of
+   the key's first hint for it (a common mistake) and ap to a wrong value that matches no
+   recorded mistake, so the picture shows both kinds of feedback and no answer;
 3. the notebook is executed in its folder (nbconvert, as "Run All" would), so its check cells
    show what ``grader.check`` prints: the public tests only;
 4. otter grades it (``otter.api.grade_submission``, what ``otter run`` does) and the output of
@@ -54,11 +55,27 @@ def typed(value: object, decimals: int) -> str:
     return f"{round(float(value), decimals):.{decimals}f}" if decimals else str(round(value))
 
 
+def plain_wrong(key: dict, part: str) -> str:
+    """A wrong answer to ``part`` that is no recorded mistake and no rounding of the answer
+    (for ap = 0.5, 0.400: the value times 0.8, moved on until the rule says "Try again.")."""
+    from evalmetrics.exercises import grade_answer
+
+    value, decimals = key["parts"][part], key["decimals"]
+    hints = [(h["value"], h["hint"]) for h in key["hints"] if h["part"] == part]
+    candidate = round(float(value or 1) * 0.8, decimals)
+    while (
+        grade_answer(candidate, value, decimals=decimals, hints=hints)[1] != "not quite. Try again."
+    ):
+        candidate = round(candidate - 10**-decimals, decimals)
+    return f"{candidate:.{decimals}f}"
+
+
 def answered(student: dict, keys: dict) -> tuple[dict, str]:
     """The student notebook with every answer typed, the one wrong part set to its hint."""
     notebook = copy.deepcopy(student)
     cells = notebook["cells"]
     wrong = next(h for h in keys[LABEL]["hints"] if h["part"] == PART)
+    others = {part: plain_wrong(keys[LABEL], part) for part in keys[LABEL]["parts"] if part != PART}
     for index, cell in enumerate(cells[:-1]):
         if cell["cell_type"] != "code" or "otter_answer_cell" not in cell["metadata"].get(
             "tags", []
@@ -74,19 +91,21 @@ def answered(student: dict, keys: dict) -> tuple[dict, str]:
             text = typed(value, key["decimals"])
             if check.group(1) == LABEL and part == PART:
                 text = repr(wrong["value"])
+            elif check.group(1) == LABEL:
+                text = others[part]
             source = re.sub(rf"^{variable} = \.\.\.$", f"{variable} = {text}", source, flags=re.M)
         cell["source"] = source
     return notebook, wrong["hint"]
 
 
-def feedback(results, zip_path: Path) -> str:
+def feedback(results, zip_path: Path, label: str = LABEL) -> str:
     """The output Gradescope shows for the question, from otter's own Gradescope results."""
     from otter.run import AutograderConfig
 
     with zipfile.ZipFile(zip_path) as bundle:
         config = json.loads(bundle.read("otter_config.json"))
     tests = results.to_gradescope_dict(AutograderConfig(config))["tests"]
-    (shown,) = [test for test in tests if test["name"] == LABEL]
+    (shown,) = [test for test in tests if test["name"] == label]
     return shown["output"].rstrip()
 
 

@@ -31,8 +31,10 @@ What becomes what:
   per part, one public test per question (each variable holds a number: it never looks at the
   value) and one hidden test per part that grades it by the self-check's rule (every correct
   rounding at the requested decimals, "too coarse", and the key's hints as feedback), the
-  rule's source copied into the test from :mod:`evalmetrics.exercises`, so that a test imports
-  nothing a submission could replace (see :data:`RULE_FUNCTIONS`). The solution, in the
+  code of ``check()`` copied into the test from :mod:`evalmetrics.exercises`, so that a test
+  imports nothing a submission could replace (see :data:`RULE_FUNCTIONS`), and compared with
+  the part's salted tokens (the package's), so that the test holds no answer in plain. The
+  solution, in the
   teacher's notebook only, is the chapter's solution code followed by ``part = expression``
   lines taken from the hidden ``check(...)`` call of the chapter;
 - an exercise without a key (a written one) is a manually graded question with a Markdown
@@ -727,12 +729,12 @@ def manual_points(exercise: Exercise) -> float:
     return 1 if given is None else _points(given, exercise.label)
 
 
-#: The grading rule of :mod:`evalmetrics.exercises` (what ``check()`` and ``grade_answer`` run),
+#: The grading rule of :mod:`evalmetrics.exercises` (what ``check()`` runs for each part),
 #: copied into every test: a test imports nothing a submission could replace. (Otter runs the
-#: student's code in the tests' process, so a submission could redefine
-#: ``evalmetrics.exercises.grade_answer`` before the tests call it, and a folder named
-#: ``evalmetrics`` in a Gradescope submission takes the place of the autograder's copy: read from
-#: source, ucbds-infra/otter-grader, otter/run/run_autograder/runners/abstract_runner.py.)
+#: student's code in the tests' process, so a submission could redefine a function of
+#: ``evalmetrics.exercises`` before the tests call it, and a folder named ``evalmetrics`` in a
+#: Gradescope submission takes the place of the autograder's copy: read from source,
+#: ucbds-infra/otter-grader, otter/run/run_autograder/runners/abstract_runner.py.)
 RULE_CONSTANTS = (
     "_DEFAULT_DECIMALS",
     "_RELATIVE_SLACK",
@@ -741,18 +743,21 @@ RULE_CONSTANTS = (
     "_FRACTION_STRING",
 )
 RULE_FUNCTIONS = (
+    "_plain",
     "_as_exact",
     "_roundings",
     "_as_text",
     "_on_grid",
     "_in_words",
+    "_token",
     "_verdict",
-    "grade_answer",
+    "_grade_part",
 )
 RULE_IMPORTS = (
+    "import hashlib",
     "import math",
-    "import numbers",
     "import re",
+    "import sys",
     "from decimal import Decimal",
     "from fractions import Fraction",
 )
@@ -795,10 +800,28 @@ def _nested(source: str) -> str:
     return "\n".join(("    " + line) if line.strip() else "" for line in source.splitlines())
 
 
-def hidden_test(variable: str, expected: object, decimals: int, hints: list, points) -> str:
-    """A hidden test: the part graded by the rule of ``check()`` (copied in, see
-    :data:`RULE_FUNCTIONS`), its feedback line as the assertion message."""
-    pairs = "[" + ", ".join(f"({value!r}, {text!r})" for value, text in hints) + "]"
+def hashed_part(exercise_id: str, key: dict, part: str) -> dict:
+    """One part's entry as the package's hashed key stores it (salted tokens of the correct
+    roundings, of the coarser ones and of the hints' values), with that part's hints: what a
+    hidden test compares against. The salt is the chapter's, so the tokens are the package's."""
+    from hash_keys import salt_for
+
+    from evalmetrics.exercises import hashed_entry
+
+    salt = salt_for(exercise_id.split("-ex-")[0])
+    entry = hashed_entry(exercise_id, key, salt=salt)
+    hints = [{k: h[k] for k in ("tokens", "hint")} for h in entry["hints"] if h["part"] == part]
+    return {"salt": salt, **entry["parts"][part], "hints": hints}
+
+
+def hidden_test(
+    variable: str, exercise_id: str, part: str, entry: dict, decimals: int, points
+) -> str:
+    """A hidden test: the part graded by ``check()``'s own code (copied in, see
+    :data:`RULE_FUNCTIONS`) against the part's hashed entry (:func:`hashed_part`), so the test
+    holds no answer in plain; its feedback line is the assertion message."""
+    salt = entry["salt"]
+    stored = {k: v for k, v in entry.items() if k != "salt"}
     return f'''""" # BEGIN TEST CONFIG
 hidden: true
 points: {points}
@@ -807,11 +830,19 @@ def test_{variable}({variable}):
 {_nested(rule_source())}
 
     try:
-        _right, _feedback = grade_answer(
-            {variable}, {expected!r}, decimals={decimals}, hints={pairs}
+        _right, _feedback = _grade_part(
+            {variable},
+            {variable!r},
+            {stored!r},
+            {exercise_id!r},
+            {part!r},
+            salt={salt!r},
+            decimals={decimals},
         )
-    except (TypeError, ValueError) as _error:
-        _right, _feedback = False, str(_error).replace("answer", "{variable}", 1)
+    except TypeError as _error:
+        _right, _feedback = False, str(_error)
+    except Exception as _error:
+        _right, _feedback = False, f"could not be graded ({{type(_error).__name__}})"
     assert _right, f"{variable}: {{_feedback}}"
 
 test_{variable}({variable})
@@ -819,17 +850,16 @@ test_{variable}({variable})
 
 
 #: The public test's question, "is it a number?", answered as the rule's ``_as_exact`` answers
-#: it (a test compares the two), without the rule's own words: its messages give "7/24" as an
-#: example, which would put a number in front of the student.
+#: it (a test compares the two): the rule's ``_plain`` (which types are taken) is copied in, the
+#: strings are parsed here, without the rule's messages: they give "7/24" as an example, which
+#: would put a number in front of the student.
 IS_A_NUMBER = """\
-import re
-from fractions import Fraction
-
 def _is_a_number(value):
-    if isinstance(value, bool) or value is None:
+    plain = _plain(value)
+    if plain is None:
         return False
-    if isinstance(value, str):
-        text = re.sub("\\\\s*/\\\\s*", "/", value.strip())
+    if isinstance(plain, str):
+        text = _FRACTION_STRING.sub("/", plain.strip())
         if text.lower() in {"nan", "+nan", "-nan"}:
             return True
         top, slash, bottom = text.partition("/")
@@ -838,12 +868,13 @@ def _is_a_number(value):
         except (ValueError, ZeroDivisionError):
             return False
         return text.count("/") <= 1
-    try:
-        float(value)
-    except (TypeError, ValueError):
-        return False
     return True
 """
+
+
+def is_a_number_source() -> str:
+    """The public test's function ``_is_a_number`` with what it needs of the rule."""
+    return rule_source(("_plain",)) + "\n" + IS_A_NUMBER
 
 
 def public_test(name: str, variables: list[str]) -> str:
@@ -854,12 +885,16 @@ def public_test(name: str, variables: list[str]) -> str:
 points: 0
 """ # END TEST CONFIG
 def test_{name}_is_a_number({arguments}):
-{_nested(IS_A_NUMBER)}
+{_nested(is_a_number_source())}
 
     for _name, _value in [{pairs}]:
+        if _value is None or _value is ... or type(_value) is bool or _plain(_value) is not None:
+            _shown = repr(_value)
+        else:  # an object of another type is not asked to show itself
+            _shown = "a value of type " + type(_value).__name__
         assert _is_a_number(_value), (
             f"set {{_name}} to a number (a float, Fraction(p, q) or the string "
-            f'"p/q"), or to float("nan") for an undefined value; got {{_value!r}}'
+            f'"p/q"), or to float("nan") for an undefined value; got {{_shown}}'
         )
 
 test_{name}_is_a_number({arguments})
@@ -1208,11 +1243,12 @@ def numeric_question(
         _raw("# BEGIN TESTS"),
         _code(public_test(exercise.short, variables)),
     ]
-    for part, value in exercise.key["parts"].items():
-        hints = [(h["value"], h["hint"]) for h in exercise.key["hints"] if h["part"] == part]
+    for part in exercise.key["parts"]:
         variable = names[(exercise.label, part)]
+        entry = hashed_part(exercise.label, exercise.key, part)
         decimals = exercise.key["decimals"]
-        cells.append(_code(hidden_test(variable, value, decimals, hints, points[part])))
+        test = hidden_test(variable, exercise.label, part, entry, decimals, points[part])
+        cells.append(_code(test))
     cells += [_raw("# END TESTS"), _raw("# END QUESTION")]
     return cells, dict(zip(variables, points.values(), strict=True))
 
