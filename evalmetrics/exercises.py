@@ -12,24 +12,24 @@ printed.
 
 **The rule.** Each exercise asks for a precision: ``decimals`` (default 3; ``0`` for counts and
 ranks). A part is right when the answer, rounded to that many decimals, is a correct rounding
-of the exact value. So 0.562 and 0.563 both pass for 9/16 = 0.5625 (a half-way value has two
-correct roundings), 0.5625 and ``"9/16"`` pass, and so does any longer decimal whose rounding
-is correct (0.5624). An answer that is itself half-way between two roundings passes only when
-both are correct: 0.5625 passes for 9/16, 0.5615 does not. Where whole numbers are asked, the
+of the exact value. So 0.312 and 0.313 both pass for 5/16 = 0.3125 (a half-way value has two
+correct roundings), 0.3125 and ``"5/16"`` pass, and so does any longer decimal whose rounding
+is correct (0.3124). An answer that is itself half-way between two roundings passes only when
+both are correct: 0.3125 passes for 5/16, 0.3115 does not. Where whole numbers are asked, the
 answer must be whole (91.4 is not a rank). Floating-point representation is allowed for:
-0.188 typed as a float is taken as 0.188. A wrong answer that is a correct rounding to fewer
+0.313 typed as a float is taken as 0.313. A wrong answer that is a correct rounding to fewer
 decimals (at least one, fewer than asked: 0.47 for 0.4667 when three are asked) is told it is
 too coarse. A hint matches a wrong answer whose rounding is a rounding of the hint's value.
-An answer that is both (0.8 for an MCC of 0.757 is a rounding, and also the F1 a common
-mistake gives) gets the hint and is told to give more decimals if it was a rounding.
+An answer that is both (a rounding to fewer decimals that is also the value a common mistake
+gives) gets the hint and is told to give more decimals if it was a rounding.
 
-The rule judges roundings, not distances. A longer decimal counts as its rounding: for an MCC
-of 0.75664, 0.7574999 passes (it rounds to 0.757) while 0.7565, nearer the exact value, does
-not (it is half-way, and 0.756 is wrong). Give the precision asked and this never arises.
+The rule judges roundings, not distances. A longer decimal counts as its rounding: for an exact
+value of 0.41664, 0.4174999 passes (it rounds to 0.417) while 0.4165, nearer the exact value,
+does not (it is half-way, and 0.416 is wrong). Give the precision asked and this never arises.
 
 An answer may be an int, a float, a :class:`fractions.Fraction`, a :class:`decimal.Decimal`, a
 NumPy integer or float (a scalar or a 0-d array), or a string holding a fraction or a decimal
-(``"7/24"``, ``"0.25"``); ``float("nan")`` says "undefined (0/0)". Other types (booleans,
+(``"5/16"``, ``"0.3125"``); ``float("nan")`` says "undefined (0/0)". Other types (booleans,
 complex numbers, subclasses, objects of other libraries) are refused without being asked for
 their value: convert them with ``float(...)`` first.
 
@@ -180,79 +180,114 @@ def form_phrase(exercise_id: str) -> str:
     return f"give numbers to {_in_words(decimals)} {unit} (or as exact fractions)"
 
 
+_NUMPY_INTEGERS = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
+_NUMPY_FLOATS = ("float16", "float32", "float64", "longdouble")
+_EXPONENT_LIMIT = 400  # a written number's power of ten, as a float's range allows
+
+
 def _plain(value: object) -> int | float | str | Fraction | Decimal | None:
-    """An answer as a plain Python value, without calling any method of the answer's own.
+    """An answer as a plain Python value, without running any code of the answer's own.
 
     Taken: ``int``, ``float``, ``str``, :class:`~fractions.Fraction` and
-    :class:`~decimal.Decimal` (exactly these types, not subclasses), and NumPy's own integer and
-    float scalars and 0-d arrays (converted by NumPy). Anything else gives ``None``: an object
-    of another type is never asked for its value, so an answer cannot run code of its own while
-    it is graded. Booleans, complex numbers and bytes are not taken.
+    :class:`~decimal.Decimal` (exactly these types, not subclasses), and NumPy's integer and
+    float scalars and 0-d arrays (a NumPy float is read as it prints, ``np.float32(0.3115)``
+    as 0.3115). Anything else gives ``None``: an object of another type is never asked for its
+    value (types are compared by identity, so not even a metaclass of the answer runs), and so
+    an answer cannot run code of its own while it is graded. Booleans, complex numbers and bytes
+    are not taken.
     """
     kind = type(value)
-    if kind in (int, float, str, Fraction, Decimal):
+    if kind is int or kind is float or kind is str or kind is Fraction or kind is Decimal:
         return value  # type: ignore[return-value]
     numpy = sys.modules.get("numpy")  # a NumPy value means NumPy is imported
-    if numpy is None:
+    if numpy is None or type(kind) is not type:
         return None
-    if kind is numpy.ndarray and value.shape == ():  # type: ignore[attr-defined]
-        kind = value.dtype.type  # type: ignore[attr-defined]
-    elif kind not in set(numpy.sctypeDict.values()):  # NumPy's scalar types, no subclass
-        return None
-    if issubclass(kind, numpy.integer):
+    if kind is numpy.ndarray:
+        if value.shape != ():  # type: ignore[attr-defined]
+            return None
+        value = value[()]  # type: ignore[index]  # the array's one scalar
+        kind = type(value)
+    if any(kind is getattr(numpy, name, None) for name in _NUMPY_INTEGERS):
         return int(value)  # type: ignore[call-overload]
-    if issubclass(kind, numpy.floating):
-        return float(value)  # type: ignore[arg-type]
+    if any(kind is getattr(numpy, name, None) for name in _NUMPY_FLOATS):
+        return float(str(value))  # as it prints: float32's 0.3115, not 0.31150001287
     return None
+
+
+def _written_number(text: str, part: str, wanted: str) -> Fraction | float:
+    """A decimal written as text ("0.3125", "1e-3", "nan", "-inf") as a fraction or a float."""
+    try:
+        number = Decimal(text)
+    except ArithmeticError:  # decimal.InvalidOperation
+        raise TypeError(f"{part} must be {wanted}, got {_shown(text)}") from None
+    if number.is_snan():
+        raise TypeError(f"{part} must be {wanted}, got {_shown(text)}")
+    if not number.is_finite():
+        return float(number)
+    if abs(number.adjusted()) > _EXPONENT_LIMIT:
+        raise TypeError(f"{part} is out of range: {_shown(text)}")
+    return Fraction(number)
+
+
+def _shown(value: object) -> str:
+    """A plain answer as a message shows it, cut short when it is long."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _as_exact(value: object, part: str) -> Fraction | float:
     """An answer as an exact fraction, or as a float when it is nan or infinite."""
-    wanted = 'a number, a fraction such as "7/24" or a decimal such as "0.25"'
+    wanted = 'a number, or a string holding a fraction ("p/q") or a decimal'
     plain = _plain(value)
     if plain is None:
         kind = type(value)
+        if value is ...:
+            raise TypeError(f"{part} must be {wanted}, got ...: replace the ... with your answer")
         if value is None or kind is bool:
             raise TypeError(f"{part} must be {wanted}, got {value!r}")
-        name = "unknown"
+        if kind is complex:
+            raise TypeError(f"{part} must be {wanted}, got a complex number")
+        what = "a value whose class has a metaclass of its own"
         if type(kind) is type:  # a plain class: its name is read without running its code
             module, name = kind.__module__, kind.__name__
             if type(module) is str and module != "builtins":
                 name = f"{module.split('.')[0]}.{name}"
+            what = f"a value of type {name}"
         raise TypeError(
-            f"{part} must be {wanted}, got a value of type {name};"
-            f" pass float({part}) if it holds a single number"
+            f"{part} must be {wanted}, got {what}; if it holds one real number, pass float({part})"
         )
     if isinstance(plain, str):
         text = _FRACTION_STRING.sub("/", plain.strip())
-        if text.lower() in {"nan", "+nan", "-nan"}:
-            return math.nan
-        try:
-            if text.count("/") == 1:  # "7/24", and "6.5/9" as a worked solution writes it
-                numerator, denominator = text.split("/")
-                return Fraction(numerator) / Fraction(denominator)
-            return Fraction(text)
-        except ZeroDivisionError:
-            raise TypeError(
-                f'{part} must be {wanted}, got {plain!r}: pass float("nan") for an undefined value'
-            ) from None
-        except ValueError:
-            raise TypeError(f"{part} must be {wanted}, got {plain!r}") from None
+        if text.count("/") > 1:
+            raise TypeError(f"{part} must be {wanted}, got {_shown(plain)}")
+        if text.count("/") == 1:  # "5/16", and "4.5/12" as a worked solution writes it
+            numerator, denominator = (_written_number(t, part, wanted) for t in text.split("/"))
+            if isinstance(numerator, float) or isinstance(denominator, float):
+                raise TypeError(f"{part} must be {wanted}, got {_shown(plain)}")
+            if denominator == 0:
+                raise TypeError(
+                    f"{part} must be {wanted}, got {_shown(plain)}:"
+                    ' pass float("nan") for an undefined value'
+                )
+            return numerator / denominator
+        return _written_number(text, part, wanted)
     if isinstance(plain, int):
+        if plain.bit_length() > 3 * _EXPONENT_LIMIT + 10:  # beyond 10**400 or so
+            raise TypeError(f"{part} is out of range: a whole number of {plain.bit_length()} bits")
         return Fraction(plain)
     if isinstance(plain, Fraction):
         return plain
     if isinstance(plain, Decimal):
-        return math.nan if plain.is_nan() else (Fraction(plain) if plain.is_finite() else math.inf)
+        return _written_number(str(plain), part, wanted)
     return Fraction(plain) if math.isfinite(plain) else plain
 
 
 def _roundings(value: Fraction | float, decimals: int) -> set[str]:
-    """The correct roundings of ``value`` to ``decimals`` decimals, as text ("0.188").
+    """The correct roundings of ``value`` to ``decimals`` decimals, as text ("0.313").
 
-    Two at a half-way value (0.1875: "0.187" and "0.188"); ``{"nan"}`` for nan; none for an
+    Two at a half-way value (0.3125: "0.312" and "0.313"); ``{"nan"}`` for nan; none for an
     infinite value. A slack of ``1e-9`` of the half unit plus ``1e-12 * max(1, |value|)``
-    absorbs floating-point representation (0.188 typed as a float is 0.18800000000000000044).
+    absorbs floating-point representation (0.313 typed as a float is 0.31300000000000000044).
     """
     if isinstance(value, float):
         return {"nan"} if math.isnan(value) else set()
@@ -311,7 +346,7 @@ def _verdict(
     hint = next((text for matches, text in hints if mine & matches), None)
     if coarse_match and hint is None:
         return False, f"too coarse: give {_in_words(decimals)} {unit}."
-    if coarse_match:  # 0.8 may be F1 (the hint) or MCC rounded to one decimal: say both
+    if coarse_match:  # a common mistake's value, or a rounding to fewer decimals: say both
         hint += f" If you rounded to fewer decimals, give {_in_words(decimals)}."
     if hint is None and undefined:
         hint = "Is this value defined at all? Look at the denominator."
@@ -413,9 +448,9 @@ def grade_answer(
 
     Examples
     --------
-    >>> grade_answer(0.562, "9/16")
+    >>> grade_answer(0.312, "5/16")
     (True, 'right, to the precision asked.')
-    >>> grade_answer(0.56, "9/16")
+    >>> grade_answer(0.31, "5/16")
     (False, 'too coarse: give three decimals.')
     """
     if isinstance(decimals, bool) or not isinstance(decimals, int) or not 0 <= decimals <= 10:
@@ -448,7 +483,7 @@ def check(exercise_id: str, answer: object = None, /, **parts: object) -> CheckR
         The answer of a one-part exercise.
     **parts : float, Fraction or str
         The answers of a multi-part exercise, by the part names the exercise asks for: numbers
-        (``0.188``), exact fractions (``Fraction(7, 24)``) or strings (``"7/24"``, ``"0.188"``).
+        (``0.313``), exact fractions (``Fraction(5, 16)``) or strings (``"5/16"``, ``"0.313"``).
         Pass ``float("nan")`` for a value you think is undefined (0/0).
 
     Returns
@@ -468,11 +503,11 @@ def check(exercise_id: str, answer: object = None, /, **parts: object) -> CheckR
     --------
     A wrong accuracy that matches a common mistake gets its hint:
 
-    >>> result = check("ch01-ex-screening", accuracy=0.005, recall=0.5, precision=0.5)
+    >>> result = check("ch01-ex-screening", accuracy=99.5, recall=2, precision=2)
     >>> bool(result)
     False
     >>> print(result.lines[0])
-    accuracy: not quite. That is the error rate: the share of people the model gets wrong.
+    accuracy: not quite. Give a share between 0 and 1, not a percentage.
     """
     spec = _spec(exercise_id)
     expected_parts: dict[str, dict] = spec["parts"]

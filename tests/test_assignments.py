@@ -22,6 +22,7 @@ without it they fail and say so. The others check the tool's pieces and need no 
 
 from __future__ import annotations
 
+import ast
 import copy
 import json
 import math
@@ -423,13 +424,56 @@ def _occurs(text: str, number_text: str) -> bool:
 
 
 def _answer_forms(value: object, decimals: int) -> list[str]:
-    """How a key value could be written: its correct roundings at the requested precision and,
-    for a ratio of small whole numbers, the fraction ("9/16")."""
-    forms = list(_roundings(value, decimals))
+    """How a key value could be written: its correct roundings at the requested precision, the
+    float as Python prints it (0.7566444492037343, 0.5625) and, for a ratio of small whole
+    numbers, the fraction ("9/16")."""
+    forms = list(_roundings(value, decimals)) + [repr(float(value))]
     exact = Fraction(value).limit_denominator(1000)
     if exact.denominator > 1 and abs(exact - Fraction(value)) < Fraction(1, 10**9):
         forms.append(f"{exact.numerator}/{exact.denominator}")
-    return forms
+    return sorted(set(forms))
+
+
+class _WithoutRule(ast.NodeTransformer):
+    """A test file without what every test shares: the rule copied into each test function
+    (its imports, constants and functions), the hints' words (public: check() prints them, and
+    a test of the keys makes sure no hint writes out its own exercise's answer), and the
+    tests' points and decimals. What is left is what could hold a key."""
+
+    def visit_FunctionDef(self, node):
+        rule = set(make_assignments.RULE_FUNCTIONS) | set(make_assignments.RULE_CONSTANTS)
+        node.body = [
+            stmt
+            for stmt in node.body
+            if not isinstance(stmt, ast.Import | ast.ImportFrom)
+            and not (isinstance(stmt, ast.FunctionDef) and stmt.name in rule)
+            and not (
+                isinstance(stmt, ast.Assign)
+                and [getattr(t, "id", None) for t in stmt.targets] in ([n] for n in rule)
+            )
+        ]
+        node.decorator_list = []
+        return self.generic_visit(node)
+
+    def visit_Dict(self, node):
+        node.values = [
+            ast.Constant("") if isinstance(k, ast.Constant) and k.value == "hint" else v
+            for k, v in zip(node.keys, node.values, strict=True)
+        ]
+        return self.generic_visit(node)
+
+    def visit_keyword(self, node):
+        return None if node.arg in {"decimals", "points"} else node
+
+
+def _leaks(text: str, forms: list[str]) -> list[str]:
+    """The forms of a key value that occur in a test file, outside what every test shares."""
+    tree = _WithoutRule().visit(ast.parse(text))
+    body = ast.unparse(tree)
+    body = re.sub(r"^points\s*[:=]\s*[\d.]+$", "", body, flags=re.M)  # otter's config
+    body = re.sub(r"\npoints: [\d.]+\n", "\n", body)  # the test config docstring
+    # ast.unparse writes the expression 9/16 as "9 / 16"
+    return [f for f in forms if _occurs(body, f) or _occurs(body, f.replace("/", " / "))]
 
 
 @slow
@@ -448,7 +492,7 @@ def test_student_files_hold_no_answer(built, number):
     assert public, "the student notebook has no public tests"
     for source in public.values():  # the public tests only ever say "set it to a number"
         assert "hidden=True" not in source and "evalmetrics" not in source
-        assert "assert _is_a_number(_value)" in source
+        assert "_as_exact(_value, _name)" in source
     assert not any("# SOLUTION" in text for text in texts.values())
     statements = "\n".join(e["statement"] for e in _chapter_exercises(number))
     leaks = []
@@ -458,7 +502,7 @@ def test_student_files_hold_no_answer(built, number):
             if value is None:
                 continue
             for text in _answer_forms(value, key["decimals"]):
-                if key["decimals"] == 0 and abs(int(text)) < 10:
+                if key["decimals"] == 0 and abs(float(text)) < 10:
                     continue
                 if _occurs(statements, text):
                     continue  # an exercise's statement shows this number (its data)
@@ -474,11 +518,11 @@ def test_student_files_hold_no_answer(built, number):
 @pytest.mark.parametrize("number", CHAPTERS)
 def test_the_autograders_tests_hold_no_answer(built, number):
     """The tests in the autograder zip (on Gradescope they lie beside the submission while it
-    is graded) hold salted tokens, not values: no key value at the requested precision or as a
-    fraction occurs in them, apart from numbers the rule's own code holds (10, 20, ...), the
-    tests' points and decimals, and the hints' words."""
+    is graded) hold salted tokens, not values: no key value, at the requested precision, as
+    Python prints the float or as a fraction, occurs in them outside the rule's code, the
+    hints' words and the tests' points and decimals. A whole number below 10 is searched for
+    only as Python prints its float (2.0): the digits occur in any test."""
     files = _files(built, number)
-    rule = make_assignments.rule_source() + make_assignments.is_a_number_source()
     with zipfile.ZipFile(files["zip"]) as bundle:
         tests = {
             n: bundle.read(n).decode("utf-8") for n in bundle.namelist() if n.startswith("tests/")
@@ -490,16 +534,12 @@ def test_the_autograders_tests_hold_no_answer(built, number):
         for part, value in key["parts"].items():
             if value is None:
                 continue
-            for text in _answer_forms(value, key["decimals"]):
-                if _occurs(rule, text):
-                    continue
-                for name, body in tests.items():
-                    body = re.sub(r"decimals=\d+|points(: | = )[\d.]+", "", body)
-                    # the hints' words are public (check() prints them; a test of the keys
-                    # makes sure no hint writes out its own exercise's answer)
-                    body = re.sub(r"'hint': (['\"]).*?(?<!\\)\1", "", body)
-                    if _occurs(body, text):
-                        leaks.append(f"{exercise['label']} {part}={text} in {name}")
+            forms = _answer_forms(value, key["decimals"])
+            if key["decimals"] == 0 and abs(value) < 10:  # "0/0" in a message, '2' a dict key
+                forms = [form for form in forms if "." in form]  # 2.0 is still searched for
+            for name, text in tests.items():
+                found = _leaks(text, forms)
+                leaks += [f"{exercise['label']} {part}={form} in {name}" for form in found]
     assert not leaks, leaks
 
 
@@ -647,19 +687,32 @@ def test_a_hidden_test_with_another_rule_is_caught(monkeypatch):
 
 def test_the_hidden_tests_hold_no_answer():
     """A hidden test holds the salted tokens of the part's roundings, not the value: no
-    correct rounding, nor the exact fraction, appears in its text."""
+    correct rounding, the float as Python prints it, or the exact fraction appears in it."""
     for exercise_id, key in KEYS.items():
         for part, value in key["parts"].items():
             if value is None:
                 continue
             entry = make_assignments.hashed_part(exercise_id, key, part)
             text = make_assignments.hidden_test("x", exercise_id, part, entry, key["decimals"], 1)
-            rule = make_assignments._nested(make_assignments.rule_source())
-            assert rule in text
-            text = text.replace(rule, "")  # the rule's own constants (10**decimals) are not keys
-            text = text.replace(f"decimals={key['decimals']}", "").replace("points: 1", "")
-            for shown in _answer_forms(value, key["decimals"]):
-                assert not _occurs(text, shown), (exercise_id, part, shown)
+            assert not _leaks(text, _answer_forms(value, key["decimals"])), (exercise_id, part)
+
+
+def test_a_planted_answer_in_a_hidden_test_is_found():
+    """The scan above can fail: an expected value written into a test, in any of the forms,
+    is found (and 0.5 planted beside a key of 0.5 at three decimals, as 0.500 or as 1/2)."""
+    exercise_id, key = next((i, k) for i, k in KEYS.items() if k["decimals"] == 3)
+    part = next(p for p, v in key["parts"].items() if v is not None)
+    value = key["parts"][part]
+    entry = make_assignments.hashed_part(exercise_id, key, part)
+    text = make_assignments.hidden_test("x", exercise_id, part, entry, 3, 1)
+    forms = _answer_forms(value, 3)
+    for form in forms:
+        call = "\n    try:\n        _right, _feedback"
+        planted = text.replace(call, f"\n    _expected = {form}{call}", 1)
+        assert planted != text
+        assert _leaks(planted, forms) == [form], form
+    assert _leaks(text, forms) == []
+    assert _answer_forms(0.5, 3) == ["0.5", "0.500", "1/2"]
 
 
 def test_the_hidden_test_entry_is_the_packages_key():
@@ -680,21 +733,22 @@ def test_the_public_test_takes_as_a_number_what_the_rule_takes():
 
     from evalmetrics.exercises import _as_exact
 
-    namespace: dict = {}
-    exec(make_assignments.is_a_number_source(), namespace)
-    is_a_number = namespace["_is_a_number"]
+    run = _run_test_file(make_assignments.public_test("q", ["x"]), "public test")
     inputs = [0.5, 3, -2, math.nan, math.inf, Fraction(7, 24), Decimal("0.25"), Decimal("NaN")]
     inputs += [np.float64(0.1), np.int64(4), np.array(0.3), np.array([0.1, 0.2]), [0.1], None]
     inputs += [True, ..., "7/24", " 7 / 24 ", "6.5/9", "1/0", "1/2/3", "abc", "", "nan", "-NaN"]
     inputs += ["0.25", "1 2", "1e-3", "inf", "/3", "3/", {"a": 1}, 1 + 2j, np.True_, b"1"]
-    inputs += [np.complex64(1), np.array(True), type("Float", (float,), {})(0.5)]
+    inputs += [np.complex64(1), np.array(True), type("Float", (float,), {})(0.5), "1e999"]
     for value in inputs:
         try:
             _as_exact(value, "x")
-            taken = True
-        except TypeError:
-            taken = False
-        assert is_a_number(value) == taken, value
+            message = None
+        except TypeError as error:
+            message = str(error)
+        passed, shown = run({"x": value})
+        assert passed == (message is None), value
+        if message is not None:  # the same words, and what to give for an undefined value
+            assert shown == f'{message} (for a value that is undefined, 0/0, give float("nan"))'
 
 
 def test_the_copied_rule_follows_the_packages_source(monkeypatch):
@@ -773,3 +827,90 @@ def test_the_check_line_becomes_a_sentence_naming_the_variables():
         cells[1]["source"]
     )
     assert points == {"bpref": 1, "ap": 1}
+
+
+def test_the_teachers_page_quotes_the_public_tests_message():
+    """The message the teachers page shows for a variable left at ``...`` is what the public
+    test of exercise 16.2 (its parts judged, ap_low, ap_high) says."""
+    run = _run_test_file(
+        make_assignments.public_test("judged_range", ["judged", "ap_low", "ap_high"]), "public"
+    )
+    passed, message = run({"judged": 0.5, "ap_low": ..., "ap_high": 0.5})
+    assert not passed
+    page = (ROOT / "reference" / "teachers.md").read_text(encoding="utf-8")
+    quoted = re.search(r"test case, which ends with:\n\n```text\n(.*?)\n```", page, re.S)
+    assert quoted, "the teachers page has no quoted message of the public test"
+    assert quoted.group(1).split() == f"AssertionError: {message}".split()
+
+
+# --- what the autograder cannot rule out, and the teacher's first pass ----------------------
+
+TRACE_CELL = """\
+import sys
+def _local(frame, event, arg):
+    if event == "line" and "mine" in frame.f_locals and "right" in frame.f_locals:
+        frame.f_locals["mine"] = set(frame.f_locals["right"])
+    return _local
+def _global(frame, event, arg):
+    return _local if frame.f_code.co_name == "_verdict" else None
+sys.settrace(_global)
+"""
+
+
+@slow
+def test_a_trace_function_still_changes_the_grade_and_is_flagged(built, tmp_path):
+    """What the teachers page says is not ruled out: a cell that installs a trace function can
+    rewrite the grader's variables (here: every part wrong, full marks). If this test fails,
+    the grader has become safer and the page's warning must change. The teacher's first pass,
+    tools/flag_submissions.py, flags the cell."""
+    import flag_submissions
+
+    number = "16"
+    files = _files(built, number)
+    answers = {k: "0.1" for k in _typed_answers(number, pick=0)}
+    path = _submission(files, tmp_path, answers)
+    _with_cell(path, _setup_index(path), TRACE_CELL)
+    results = _grade(path, files)
+    assert results.total == results.possible == sum(_expected(number).values())
+    flagged = flag_submissions.flagged_cells(json.loads(path.read_text(encoding="utf-8")))
+    assert [words for _, words in flagged] == [["f_code", "f_locals", "settrace"]]
+
+
+@slow
+def test_no_notebook_of_the_book_is_flagged(built):
+    """The first pass flags none of the book's own notebooks: every student notebook and every
+    solutions notebook (the otter cell that starts each is allowed)."""
+    import flag_submissions
+
+    paths = sorted(built.glob("ch*/student/*.ipynb")) + sorted(built.glob("ch*/autograder/*.ipynb"))
+    assert len(paths) >= 2 * len(CHAPTERS)
+    flagged = {
+        str(p.relative_to(built)): found
+        for p in paths
+        if (found := flag_submissions.flagged_cells(json.loads(p.read_text(encoding="utf-8"))))
+    }
+    assert not flagged, flagged
+
+
+def test_the_first_pass_flags_code_aimed_at_the_grader():
+    import flag_submissions
+
+    def notebook(*sources: str, kind: str = "code") -> dict:
+        return {"cells": [{"cell_type": kind, "source": s, "metadata": {}} for s in sources]}
+
+    init = '# Initialize Otter\nimport otter\ngrader = otter.Notebook("ch16.ipynb")'
+    clean = notebook(init, "import numpy as np\nbpref = np.mean([0.5, 0.625])")
+    assert flag_submissions.flagged_cells(clean) == []
+    cases = {
+        TRACE_CELL: ["f_code", "f_locals", "settrace"],
+        "import builtins\nbuiltins.set = list": ["builtins"],
+        "class M(type): pass\nclass E(float, metaclass=M): pass": ["metaclass"],
+        "import numpy as np\nnp.sctypeDict['x'] = float": ["sctypeDict"],
+        "import otter\notter.test_files.abstract_test.x = 1": ["import otter", "otter.test_files."],
+        "f = __import__('sys')._getframe(1)": ["__import__", "_getframe"],
+        "exec(open('x.py').read())": ["exec"],
+    }
+    for source, words in cases.items():
+        assert flag_submissions.flagged_cells(notebook(init, source)) == [(1, words)], source
+    # words in Markdown, and the public tests in the metadata, are not code
+    assert flag_submissions.flagged_cells(notebook("sys.settrace", kind="markdown")) == []

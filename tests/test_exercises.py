@@ -9,11 +9,13 @@ with the module's code.
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import math
 import re
 import subprocess
 import sys
+import tokenize
 from decimal import ROUND_HALF_DOWN, ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import cache
@@ -23,7 +25,7 @@ import numpy as np
 import pytest
 
 from evalmetrics import exercises
-from evalmetrics.exercises import check, exercise_ids, form_phrase
+from evalmetrics.exercises import check, exercise_ids, form_phrase, grade_answer
 
 ROOT = Path(__file__).resolve().parents[1]
 WORDS = {0: "zero", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
@@ -312,6 +314,50 @@ def test_the_shipped_keys_hold_no_answer():
                         assert not re.search(
                             rf"(?<![0-9.]){re.escape(text)}(?![0-9])", hint["hint"]
                         ), f"{exercise_id}: a hint of {hint['part']} spells out its answer {text}"
+
+
+def _written_forms(value: float, decimals: int) -> set[str]:
+    """A key value as the module's words could spell it: rounded to the decimals asked (both
+    ways at a half-way value), as Python prints the float, and as a fraction of small numbers."""
+    forms = {rounded(value, decimals, mode) for mode in (ROUND_HALF_UP, ROUND_HALF_DOWN)}
+    forms.add(repr(float(value)))
+    exact = Fraction(value).limit_denominator(1000)
+    if exact.denominator > 1 and abs(exact - Fraction(value)) < Fraction(1, 10**9):
+        forms.add(f"{exact.numerator}/{exact.denominator}")
+    return forms
+
+
+def _module_words(source: str) -> str:
+    """The docstrings, messages and comments of a module's source."""
+    kinds = (tokenize.STRING, tokenize.COMMENT)
+    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
+    return "\n".join(token.string for token in tokens if token.type in kinds)
+
+
+def _spelled(words: str) -> list[str]:
+    found = []
+    for exercise_id, spec in KEY.items():
+        decimals = requested_decimals(spec)
+        if decimals == 0:
+            continue  # counts and ranks: whole numbers the words use otherwise ("0 to 10")
+        for part, value in spec["parts"].items():
+            for form in sorted(_written_forms(value, decimals)) if value is not None else []:
+                if re.search(rf"(?<![\w.]){re.escape(form)}(?![\w]|\.\d)", words):
+                    found.append(f"{exercise_id} {part} {form}")
+    return found
+
+
+def test_the_exercise_module_spells_out_no_answer():
+    """The module a student installs (and every assignment's autograder carries, and whose
+    messages a student reads) uses examples that are no exercise's answer: 5/16, not a value
+    of the keys. Whole-number answers are not searched for."""
+    words = _module_words((ROOT / "evalmetrics" / "exercises.py").read_text(encoding="utf-8"))
+    assert not _spelled(words)
+    # the search can fail: a docstring that took an answer as its example is caught
+    spec = next(s for s in KEY.values() if requested_decimals(s) == 3)
+    value = next(v for v in spec["parts"].values() if v is not None)
+    planted = f'"""So {rounded(value, 3, ROUND_HALF_UP)} passes."""'
+    assert _spelled(_module_words(planted))
 
 
 def test_every_key_is_offered_inside_its_exercise():
@@ -611,6 +657,31 @@ def test_numbers_of_numpy_and_of_the_standard_library_are_taken(fake_key):
     assert check("ch99-ex-counts", tp=np.int32(5), rank=np.array(91, dtype=np.uint16))
 
 
+def test_a_numpy_float_is_read_as_it_prints(fake_key):
+    # 0.1865 is half-way between 0.186 (wrong) and 0.187 (right) for 3/16: wrong as a float,
+    # and wrong as a float32 too, though float32 stores it as 0.18649999797...
+    for answer in [0.1865, np.float32(0.1865), np.array(0.1865, dtype=np.float32)]:
+        assert fake_line("ch99-ex-sixteenths", "ap", answer) == "ap: not quite. Try again."
+    assert fake_line("ch99-ex-sixteenths", "ap", np.float32(0.1875)) == f"ap: {RIGHT}"
+
+
+def test_numbers_out_of_range_are_refused_at_once(fake_key):
+    import time
+    from decimal import Decimal
+
+    start = time.perf_counter()
+    for answer in ["1e5000", "1e-100000000", "1e100000000/3", 10**5000, Decimal("1e99999")]:
+        with pytest.raises(TypeError, match="ap is out of range"):
+            check("ch99-ex-sixteenths", ap=answer, share=0.467, undefined=math.nan)
+    assert time.perf_counter() - start < 5  # each is refused before any big arithmetic
+    for answer in ["inf", "-Infinity", Decimal("-Infinity"), math.inf]:
+        assert fake_line("ch99-ex-sixteenths", "ap", answer) == "ap: not quite. Try again."
+    with pytest.raises(TypeError, match="got 'sNaN'"):
+        check("ch99-ex-sixteenths", ap=Decimal("sNaN"), share=0.467, undefined=math.nan)
+    with pytest.raises(TypeError, match=r"got '1{36}\.\.\.$"):
+        check("ch99-ex-sixteenths", ap="1" * 5000 + "x", share=0.467, undefined=math.nan)
+
+
 def test_an_answer_of_another_type_is_refused_without_being_asked_its_value(fake_key):
     """An object of its own class could run code while it is graded (in an autograder, in the
     grader's process); it is refused before any of its methods is called. Booleans, complex
@@ -639,22 +710,46 @@ def test_an_answer_of_another_type_is_refused_without_being_asked_its_value(fake
     class Float(float):
         pass
 
+    class Equal(type):  # a metaclass: its __eq__ would run if types were compared with ==
+        def __eq__(cls, other):
+            called.append("metaclass __eq__")
+            return True
+
+        __hash__ = type.__hash__
+
+    class Meta(metaclass=Equal):
+        pass
+
+    class Float64(np.float64):  # a NumPy scalar type of the student's own
+        def __float__(self):
+            called.append("Float64.__float__")
+            return 0.1875
+
     refused = [
         (Sly(), "test_exercises.Sly"),
         (Float(0.1875), "test_exercises.Float"),
         (np.True_, "numpy.bool"),
         (np.array(True), "numpy.ndarray"),
         (np.array([0.1875]), "numpy.ndarray"),
-        (0.1875 + 0j, "complex"),
         (np.complex128(0.1875), "numpy.complex128"),
         (b"0.1875", "bytes"),
+        (Meta(), None),
+        (Float64(0.1875), "test_exercises.Float64"),
     ]
+    wanted = r"ap must be a number, or a string holding a fraction \(\"p/q\"\) or a decimal, got"
     for answer, name in refused:
-        with pytest.raises(TypeError, match=rf"ap must be a number.*of type {name}; pass float"):
+        what = (
+            f"a value of type {name}" if name else "a value whose class has a metaclass of its own"
+        )
+        pattern = rf"{wanted} {what}; if it holds one real number, pass float\(ap\)$"
+        with pytest.raises(TypeError, match=pattern):
             check("ch99-ex-sixteenths", ap=answer, share=0.467, undefined=math.nan)
     assert called == []
-    with pytest.raises(TypeError, match="got True"):
-        check("ch99-ex-sixteenths", ap=True, share=0.467, undefined=math.nan)
+    for answer, shown in [(True, "True"), (None, "None"), (0.1875 + 0j, "a complex number")]:
+        with pytest.raises(TypeError, match=f"{wanted} {shown}$"):
+            check("ch99-ex-sixteenths", ap=answer, share=0.467, undefined=math.nan)
+    with pytest.raises(TypeError, match=r"got \.\.\.: replace the \.\.\. with your answer"):
+        check("ch99-ex-sixteenths", ap=..., share=0.467, undefined=math.nan)
 
 
 def test_nan_means_undefined(fake_key):
@@ -682,3 +777,29 @@ def test_the_key_is_never_printed(fake_key):
         text = str(result) + result._repr_html_() + repr(result)
         for secret in ["1875", "0.187", "0.188", "3/16", "4666", "0.467"]:
             assert secret not in text, (answer, text)
+
+
+def test_the_teachers_pages_examples_of_the_rule_hold():
+    """The examples the teachers page gives of the rule, graded by the rule (and found on the
+    page, so that a change to either shows here)."""
+    page = " ".join((ROOT / "reference" / "teachers.md").read_text(encoding="utf-8").split())
+    right = "right, to the precision asked."
+    examples = [
+        ("0.312", "5/16", 3, right),
+        ("0.313", "5/16", 3, right),
+        ("0.3125", "5/16", 3, right),
+        (Fraction(5, 16), "5/16", 3, right),
+        ('"5/16"', "5/16", 3, right),
+        ("0.3124", "5/16", 3, right),
+        ("0.3115", "5/16", 3, "not quite. Try again."),
+        ("0.4174999", "0.41664", 3, right),
+        ("0.4165", "0.41664", 3, "not quite. Try again."),
+        ("0.31", "5/16", 3, "too coarse: give three decimals."),
+        ("91.4", "91", 0, "not quite: give a whole number."),
+    ]
+    for answer, exact, decimals, said in examples:
+        given = answer if isinstance(answer, Fraction) else answer.strip('"')
+        assert grade_answer(given, exact, decimals=decimals) == (said == right, said), answer
+        if not isinstance(answer, Fraction):
+            assert answer in page, answer
+    assert "0.31 for 5/16" in page and "0.3115 is wrong for 5/16" in page

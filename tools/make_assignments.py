@@ -736,15 +736,19 @@ def manual_points(exercise: Exercise) -> float:
 #: Gradescope submission takes the place of the autograder's copy: read from source,
 #: ucbds-infra/otter-grader, otter/run/run_autograder/runners/abstract_runner.py.)
 RULE_CONSTANTS = (
+    "_NUMPY_INTEGERS",
+    "_NUMPY_FLOATS",
+    "_EXPONENT_LIMIT",
     "_DEFAULT_DECIMALS",
     "_RELATIVE_SLACK",
     "_ABSOLUTE_SLACK",
     "_WORDS",
     "_FRACTION_STRING",
 )
+#: What the public test needs: whether an answer is a number, as the rule reads it.
+FORM_FUNCTIONS = ("_plain", "_written_number", "_shown", "_as_exact")
 RULE_FUNCTIONS = (
-    "_plain",
-    "_as_exact",
+    *FORM_FUNCTIONS,
     "_roundings",
     "_as_text",
     "_on_grid",
@@ -849,52 +853,25 @@ test_{variable}({variable})
 '''
 
 
-#: The public test's question, "is it a number?", answered as the rule's ``_as_exact`` answers
-#: it (a test compares the two): the rule's ``_plain`` (which types are taken) is copied in, the
-#: strings are parsed here, without the rule's messages: they give "7/24" as an example, which
-#: would put a number in front of the student.
-IS_A_NUMBER = """\
-def _is_a_number(value):
-    plain = _plain(value)
-    if plain is None:
-        return False
-    if isinstance(plain, str):
-        text = _FRACTION_STRING.sub("/", plain.strip())
-        if text.lower() in {"nan", "+nan", "-nan"}:
-            return True
-        top, slash, bottom = text.partition("/")
-        try:
-            Fraction(top) / Fraction(bottom if slash else "1")
-        except (ValueError, ZeroDivisionError):
-            return False
-        return text.count("/") <= 1
-    return True
-"""
-
-
-def is_a_number_source() -> str:
-    """The public test's function ``_is_a_number`` with what it needs of the rule."""
-    return rule_source(("_plain",)) + "\n" + IS_A_NUMBER
-
-
 def public_test(name: str, variables: list[str]) -> str:
-    """The public test: each variable holds a number (its value is never looked at)."""
+    """The public test: each variable holds a number, as the rule reads it (the rule's own
+    ``_as_exact``, copied in: its messages hold no number), its value never compared."""
     arguments = ", ".join(variables)
     pairs = ", ".join(f"({v!r}, {v})" for v in variables)
     return f'''""" # BEGIN TEST CONFIG
 points: 0
 """ # END TEST CONFIG
 def test_{name}_is_a_number({arguments}):
-{_nested(is_a_number_source())}
+{_nested(rule_source(FORM_FUNCTIONS))}
 
     for _name, _value in [{pairs}]:
-        if _value is None or _value is ... or type(_value) is bool or _plain(_value) is not None:
-            _shown = repr(_value)
-        else:  # an object of another type is not asked to show itself
-            _shown = "a value of type " + type(_value).__name__
-        assert _is_a_number(_value), (
-            f"set {{_name}} to a number (a float, Fraction(p, q) or the string "
-            f'"p/q"), or to float("nan") for an undefined value; got {{_shown}}'
+        try:
+            _as_exact(_value, _name)
+            _message = None
+        except TypeError as _error:
+            _message = str(_error)
+        assert _message is None, (
+            f'{{_message}} (for a value that is undefined, 0/0, give float("nan"))'
         )
 
 test_{name}_is_a_number({arguments})
