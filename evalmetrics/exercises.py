@@ -180,25 +180,28 @@ def form_phrase(exercise_id: str) -> str:
     return f"give numbers to {_in_words(decimals)} {unit} (or as exact fractions)"
 
 
-_NUMPY_INTEGERS = ("int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64")
-_NUMPY_FLOATS = ("float16", "float32", "float64", "longdouble")
 _EXPONENT_LIMIT = 400  # a written number's power of ten, as a float's range allows
 
 
 def _plain(value: object) -> int | float | str | Fraction | Decimal | None:
     """An answer as a plain Python value, without running any code of the answer's own.
 
-    Taken: ``int``, ``float``, ``str``, :class:`~fractions.Fraction` and
-    :class:`~decimal.Decimal` (exactly these types, not subclasses), and NumPy's integer and
-    float scalars and 0-d arrays (a NumPy float is read as it prints, ``np.float32(0.3115)``
-    as 0.3115). Anything else gives ``None``: an object of another type is never asked for its
-    value (types are compared by identity, so not even a metaclass of the answer runs), and so
-    an answer cannot run code of its own while it is graded. Booleans, complex numbers and bytes
-    are not taken.
+    Taken: ``int``, ``float``, ``str``, :class:`~fractions.Fraction` (of two ``int``) and
+    :class:`~decimal.Decimal` (exactly these types, not subclasses), and NumPy's integer, float
+    and string scalars and 0-d arrays (a NumPy float other than float64 is read as it prints,
+    ``np.float32(0.3115)`` as 0.3115). Anything else gives ``None``: an object of another type
+    is never asked for its value (types are compared by identity, so not even a metaclass of
+    the answer runs), and so an answer cannot run code of its own while it is graded.
+    Booleans, complex numbers and bytes are not taken.
     """
     kind = type(value)
-    if kind is int or kind is float or kind is str or kind is Fraction or kind is Decimal:
+    if kind is int or kind is float or kind is str or kind is Decimal:
         return value  # type: ignore[return-value]
+    if kind is Fraction:  # rebuilt from its two whole numbers, which must be plain ints
+        top, bottom = value.numerator, value.denominator  # type: ignore[attr-defined]
+        if type(top) is int and type(bottom) is int and bottom != 0:
+            return Fraction(top, bottom)
+        return None
     numpy = sys.modules.get("numpy")  # a NumPy value means NumPy is imported
     if numpy is None or type(kind) is not type:
         return None
@@ -207,25 +210,31 @@ def _plain(value: object) -> int | float | str | Fraction | Decimal | None:
             return None
         value = value[()]  # type: ignore[index]  # the array's one scalar
         kind = type(value)
-    if any(kind is getattr(numpy, name, None) for name in _NUMPY_INTEGERS):
+    codes = numpy.typecodes
+    if any(kind is numpy.dtype(code).type for code in codes["AllInteger"]):
         return int(value)  # type: ignore[call-overload]
-    if any(kind is getattr(numpy, name, None) for name in _NUMPY_FLOATS):
-        return float(str(value))  # as it prints: float32's 0.3115, not 0.31150001287
+    if kind is numpy.float64:
+        return float(value)  # type: ignore[arg-type]  # exact, as a Python float
+    if any(kind is numpy.dtype(code).type for code in codes["Float"]):  # float16, 32, longdouble
+        return float(numpy.format_float_positional(value, unique=True))  # as it prints
+    if kind is numpy.str_:
+        return str(value)
     return None
 
 
-def _written_number(text: str, part: str, wanted: str) -> Fraction | float:
-    """A decimal written as text ("0.3125", "1e-3", "nan", "-inf") as a fraction or a float."""
+def _written_number(text: str, part: str, wanted: str, whole: str) -> Fraction | float:
+    """A decimal written as text ("0.3125", "1e-3", "nan", "-inf") as a fraction or a float;
+    ``whole`` is the answer as given, which a message shows."""
     try:
         number = Decimal(text)
     except ArithmeticError:  # decimal.InvalidOperation
-        raise TypeError(f"{part} must be {wanted}, got {_shown(text)}") from None
+        raise TypeError(f"{part} must be {wanted}, got {_shown(whole)}") from None
     if number.is_snan():
-        raise TypeError(f"{part} must be {wanted}, got {_shown(text)}")
+        raise TypeError(f"{part} must be {wanted}, got {_shown(whole)}")
     if not number.is_finite():
         return float(number)
     if abs(number.adjusted()) > _EXPONENT_LIMIT:
-        raise TypeError(f"{part} is out of range: {_shown(text)}")
+        raise TypeError(f"{part} is out of range: {_shown(whole)}")
     return Fraction(number)
 
 
@@ -243,10 +252,13 @@ def _as_exact(value: object, part: str) -> Fraction | float:
         kind = type(value)
         if value is ...:
             raise TypeError(f"{part} must be {wanted}, got ...: replace the ... with your answer")
-        if value is None or kind is bool:
+        numpy = sys.modules.get("numpy")
+        if value is None or kind is bool or (numpy is not None and kind is numpy.bool_):
             raise TypeError(f"{part} must be {wanted}, got {value!r}")
         if kind is complex:
             raise TypeError(f"{part} must be {wanted}, got a complex number")
+        if kind is Fraction:
+            raise TypeError(f"{part} must be {wanted}, got a Fraction of other than two ints")
         what = "a value whose class has a metaclass of its own"
         if type(kind) is type:  # a plain class: its name is read without running its code
             module, name = kind.__module__, kind.__name__
@@ -261,7 +273,9 @@ def _as_exact(value: object, part: str) -> Fraction | float:
         if text.count("/") > 1:
             raise TypeError(f"{part} must be {wanted}, got {_shown(plain)}")
         if text.count("/") == 1:  # "5/16", and "4.5/12" as a worked solution writes it
-            numerator, denominator = (_written_number(t, part, wanted) for t in text.split("/"))
+            numerator, denominator = (
+                _written_number(t, part, wanted, plain) for t in text.split("/")
+            )
             if isinstance(numerator, float) or isinstance(denominator, float):
                 raise TypeError(f"{part} must be {wanted}, got {_shown(plain)}")
             if denominator == 0:
@@ -270,7 +284,7 @@ def _as_exact(value: object, part: str) -> Fraction | float:
                     ' pass float("nan") for an undefined value'
                 )
             return numerator / denominator
-        return _written_number(text, part, wanted)
+        return _written_number(text, part, wanted, plain)
     if isinstance(plain, int):
         if plain.bit_length() > 3 * _EXPONENT_LIMIT + 10:  # beyond 10**400 or so
             raise TypeError(f"{part} is out of range: a whole number of {plain.bit_length()} bits")
@@ -278,7 +292,7 @@ def _as_exact(value: object, part: str) -> Fraction | float:
     if isinstance(plain, Fraction):
         return plain
     if isinstance(plain, Decimal):
-        return _written_number(str(plain), part, wanted)
+        return _written_number(str(plain), part, wanted, str(plain))
     return Fraction(plain) if math.isfinite(plain) else plain
 
 

@@ -587,6 +587,10 @@ def test_points_set_in_a_chapters_metadata(tmp_path):
 
 
 def _candidates(value: object, decimals: int, hints: list) -> list[object]:
+    from decimal import Decimal
+
+    import numpy as np
+
     """Answers to try on one part: the correct roundings and their neighbours (half-way ones
     among them), coarser roundings, the exact value, the hints' values, fractions, strings, nan."""
     unit = Fraction(1, 10**decimals)
@@ -598,7 +602,14 @@ def _candidates(value: object, decimals: int, hints: list) -> list[object]:
             for step in (unit / 2, unit, unit / 10):
                 candidates += [float(Fraction(text) + step), float(Fraction(text) - step)]
         candidates += [float(exact), exact, round(float(exact), max(decimals - 1, 0))]
+        text = _roundings(value, decimals)[0]
+        candidates += [np.float64(text), np.float32(text), np.array(float(text)), Decimal(text)]
+        candidates += [f" {text} ", f"+{text}", f"{exact.numerator} / {exact.denominator}"]
     return candidates + [h for h, _ in hints if h is not None]
+
+
+#: Answers the rule refuses: the hidden test must say what the package says.
+REFUSED = [None, True, ..., "abc", "1/0", "(1/2)", "1e999999", 1 + 2j, [0.5], b"0.5"]
 
 
 def _run_test_file(text: str, name: str) -> callable:
@@ -621,7 +632,7 @@ def _disagreements(
     """Grade every candidate answer of every part with its hidden test and with grade_answer
     (the plain key); return where the two differ (verdict or words) and how many were tried.
     ``tests`` maps (exercise id, part) to (variable, run), run taking the test's globals."""
-    from evalmetrics.exercises import grade_answer
+    from evalmetrics.exercises import _as_exact, grade_answer
 
     differ, cases = [], 0
     for (exercise_id, part), (variable, run) in tests.items():
@@ -635,8 +646,13 @@ def _disagreements(
             for (e, p), (names, _) in tests.items()
             if e == exercise_id
         }
-        for answer in _candidates(value, decimals, hints):
-            right, feedback = grade_answer(answer, value, decimals=decimals, hints=hints)
+        for answer in _candidates(value, decimals, hints) + REFUSED:
+            try:
+                right, feedback = grade_answer(answer, value, decimals=decimals, hints=hints)
+            except TypeError:  # refused: the words _as_exact says, naming the variable
+                with pytest.raises(TypeError) as refused:
+                    _as_exact(answer, variable)
+                right, feedback = False, str(refused.value).removeprefix(f"{variable} ")
             passed, message = run({**others, variable: answer})
             if passed != right or (not right and message != f"{variable}: {feedback}"):
                 differ.append((exercise_id, part, answer, (right, feedback), (passed, message)))
@@ -663,11 +679,12 @@ def _generated_tests() -> dict[tuple[str, str], tuple[str, callable]]:
 def test_the_hidden_tests_grade_as_the_package_does():
     """Each part's hidden test (check()'s code copied in, with the part's hashed entry) gives
     grade_answer's verdict and words on the correct roundings, their neighbours, half-way
-    answers, coarser roundings, the hints' values, fractions, strings and nan, for every part
-    of every key."""
+    answers, coarser roundings, the hints' values, fractions, strings, NumPy and Decimal
+    values, nan and answers the rule refuses, for every part of every key (about 30 a part)."""
     differ, cases = _disagreements(_generated_tests())
     assert not differ, differ
-    assert cases > 3000
+    parts = sum(len(key["parts"]) for key in KEYS.values())
+    assert cases >= 20 * parts > 3000, (cases, parts)
 
 
 def test_a_hidden_test_with_another_rule_is_caught(monkeypatch):
@@ -748,7 +765,8 @@ def test_the_public_test_takes_as_a_number_what_the_rule_takes():
         passed, shown = run({"x": value})
         assert passed == (message is None), value
         if message is not None:  # the same words, and what to give for an undefined value
-            assert shown == f'{message} (for a value that is undefined, 0/0, give float("nan"))'
+            advice = ' (for a value that is undefined, 0/0, give float("nan"))'
+            assert shown == message + ("" if "nan" in message else advice)
 
 
 def test_the_copied_rule_follows_the_packages_source(monkeypatch):
@@ -907,10 +925,17 @@ def test_the_first_pass_flags_code_aimed_at_the_grader():
         "class M(type): pass\nclass E(float, metaclass=M): pass": ["metaclass"],
         "import numpy as np\nnp.sctypeDict['x'] = float": ["sctypeDict"],
         "import otter\notter.test_files.abstract_test.x = 1": ["import otter", "otter.test_files."],
-        "f = __import__('sys')._getframe(1)": ["__import__", "_getframe"],
+        "f = __import__('sys')._getframe(1)": ["._getframe", "__import__", "_getframe"],
         "exec(open('x.py').read())": ["exec"],
+        "class _All(set): pass\nprint.__self__.set = _All": [".__self__"],
+        "f = Fraction(0); f._numerator = N(0)": ["._numerator"],
+        "g = getattr(e, 'tb_' + 'frame')": ["getattr"],
     }
     for source, words in cases.items():
         assert flag_submissions.flagged_cells(notebook(init, source)) == [(1, words)], source
+    # otter's first cell is allowed only as it is: anything added to it is read
+    for added in ["; exec(code)", "\nimport sys; sys.settrace(f)"]:
+        (only,) = flag_submissions.flagged_cells(notebook(init + added))
+        assert only[0] == 0 and only[1], added
     # words in Markdown, and the public tests in the metadata, are not code
     assert flag_submissions.flagged_cells(notebook("sys.settrace", kind="markdown")) == []
