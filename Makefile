@@ -140,8 +140,8 @@ student: $(VENV)/.book-installed
 # Graded assignments for a class (tools/make_assignments.py): otter-grader's `otter assign` on a
 # master notebook generated from each chapter; student notebooks, the autograder zip and the
 # solutions under _build/assignments/chNN/, every student notebook in student-assignments.zip.
-# otter-grader comes from requirements-teach.txt, on top of the test environment (about 17 MB,
-# 12 s); the book's install never pulls it in.
+# otter-grader comes from requirements-teach.txt, on top of the test environment (12 packages,
+# about 15 MB, 12 to 17 s); the book's install never pulls it in.
 $(VENV)/.teach-installed: $(VENV)/.test-installed requirements-teach.txt
 	$(PIP_INSTALL) -r requirements-teach.txt
 	@touch $@
