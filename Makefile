@@ -92,7 +92,8 @@ nbval: $(VENV)/.test-installed
 build-check: $(VENV)/.test-installed
 	$(BOOK_ENV) BOOK_JOBS=$(JOBS) $(BIN)/jupyter-book build . -W -n --keep-going
 
-browser: $(VENV)/.test-installed
+# (otter-grader too: tests/test_lab_class.py does an assignment in Lab and grades it)
+browser: $(VENV)/.teach-installed
 	LAB_TEST_CHAPTERS="$(LAB_CHAPTERS)" $(BIN)/python -m pytest tests -m browser -v
 
 # The edit-look-edit loop: lint, the fast unit tests in parallel, and the book rebuilt where its
@@ -134,6 +135,8 @@ lab-fresh: $(VENV)/.lab-installed
 	$(BIN)/python tools/make_lab.py --out $(LAB_DIR) --force
 	EVALMETRICS_LAB=1 $(BIN)/jupyter lab --ServerApp.root_dir=$(LAB_DIR) $(ALLOW_ROOT) $(LAB_ARGS)
 
+# The student edition: the chapters without solutions, as Lab shows them (tools/make_student.py
+# takes the prose's numbers from the build's executed chapters when they are up to date).
 student: $(VENV)/.book-installed
 	$(BIN)/python tools/make_student.py --out _build/student
 

@@ -34,6 +34,7 @@ chapters instead of make_lab.py's (to test the harness, or the source notebooks 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -295,6 +296,18 @@ class LabServer:
 
 @pytest.fixture(scope="module")
 def lab_server(tmp_path_factory):
+    base = tmp_path_factory.mktemp("lab")
+    root = base / "copy"
+    root.mkdir()
+    made_by = write_lab_copy(root, chosen_chapters())
+    with running_lab(base, root, made_by) as server:
+        yield server
+
+
+@contextlib.contextmanager
+def running_lab(base: Path, root: Path, made_by: str):
+    """JupyterLab serving ``root`` (settings, workspaces and the log in ``base``), as
+    ``make lab`` runs it; stopped, kernels included, when the block ends."""
     jupyter = VENV_BIN / "jupyter"
     if not jupyter.exists() or shutil.which("jupyter-lab", path=str(VENV_BIN)) is None:
         pytest.fail(
@@ -305,10 +318,6 @@ def lab_server(tmp_path_factory):
     except ImportError:
         pytest.fail("jupyterlab-myst is not installed: pip install -r requirements-lab.txt")
 
-    base = tmp_path_factory.mktemp("lab")
-    root = base / "copy"
-    root.mkdir()
-    made_by = write_lab_copy(root, chosen_chapters())
     settings = base / "settings"
     lab_settings(settings)
     port = free_port()

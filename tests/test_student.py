@@ -1,4 +1,9 @@
-"""The student edition (make student): no solution survives, and every notebook still runs."""
+"""The student edition (make student): no solution survives, and every notebook still runs.
+
+The structure is tested on the MyST form (``--myst``, no execution); the form a student opens
+(the default: the prose's numbers filled in, as in ``make lab``) is tested after the build
+(marker ``browser``), when the executed chapters it takes its numbers from are there.
+"""
 
 from __future__ import annotations
 
@@ -45,7 +50,7 @@ def solution_blocks(notebook: dict) -> tuple[int, list[str]]:
 def student_dir(tmp_path_factory):
     out = tmp_path_factory.mktemp("student")
     result = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "make_student.py"), "--out", str(out)],
+        [sys.executable, str(ROOT / "tools" / "make_student.py"), "--out", str(out), "--myst"],
         capture_output=True,
         text=True,
         check=False,
@@ -134,9 +139,22 @@ def distinctive(text: str) -> bool:
     return len(text.replace("-", "").replace(".", "").lstrip("0")) >= 3
 
 
+def statement_of(sources: list[str], exercise_id: str) -> str:
+    """The exercise's statement: the cell holding its label (MyST) or its check call (the
+    rendered edition), up to the solution."""
+    marks = (f":label: {exercise_id}\n", f'check("{exercise_id}"')
+    found = [s for s in sources if any(mark in s for mark in marks)]
+    return found[0].split("{solution-start}")[0] if found else ""
+
+
 def test_the_student_edition_holds_no_answer(student_dir):
     """No exercise's answer, at the precision its statement asks for, is written anywhere in
     the student notebooks (the answer keys themselves ship hashed, tests/test_exercises.py)."""
+    assert answers_in(student_dir) == []
+
+
+def answers_in(student_dir: Path) -> list[str]:
+    """Every key value (at its requested precision) written in the notebooks of a folder."""
     keys = {}
     for path in sorted((ROOT / "teacher" / "exercise_keys").glob("*.json")):
         keys.update(json.loads(path.read_text(encoding="utf-8")))
@@ -150,10 +168,7 @@ def test_the_student_edition_holds_no_answer(student_dir):
             if not exercise_id.startswith(f"ch{chapter}-"):
                 continue
             # an exercise may give numbers that are also its answers (read a printed matrix)
-            statement = next(
-                (s.split("{solution-start}")[0] for s in sources if f":label: {exercise_id}" in s),
-                "",
-            )
+            statement = statement_of(sources, exercise_id)
             for part, value in spec["parts"].items():
                 for answer in key_strings(value, spec.get("decimals", 3)):
                     pattern = rf"(?<![0-9.]){re.escape(answer)}(?![0-9])"
@@ -161,7 +176,7 @@ def test_the_student_edition_holds_no_answer(student_dir):
                         continue
                     if distinctive(answer) and re.search(pattern, text):
                         found.append(f"{path.name}: {exercise_id} {part} = {answer}")
-    assert not found, found
+    return found
 
 
 def test_the_answer_scan_finds_a_planted_answer(tmp_path):
@@ -169,3 +184,129 @@ def test_the_answer_scan_finds_a_planted_answer(tmp_path):
     assert key_strings(9 / 16, 3) == {"0.562", "0.563"}
     assert distinctive("0.562") and not distinctive("0.50") and not distinctive("10")
     assert re.search(r"(?<![0-9.])0\.562(?![0-9])", "bpref = 0.562  # answer")
+
+
+# --- the edition a student opens: after the build ---------------------------------------
+RAW_MYST = re.compile(
+    r"\{(glue:text|glue|cite|cite:t|cite:p|ref|numref|term|doc)\}`"
+    r"|\{(exercise|solution-start|solution-end)\}"
+    r"|^:label:",
+    re.M,
+)
+
+
+@pytest.fixture(scope="module")
+def rendered_dir(tmp_path_factory):
+    if not (ROOT / "_build" / "jupyter_execute").is_dir():
+        pytest.fail("run the build first: the edition takes its numbers from the executed book")
+    out = tmp_path_factory.mktemp("student-rendered")
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "make_student.py"), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    return out
+
+
+def _markdown(path: Path) -> list[str]:
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    return ["".join(c["source"]) for c in notebook["cells"] if c["cell_type"] == "markdown"]
+
+
+@pytest.mark.browser
+def test_the_edition_a_student_opens_reads_as_the_book(rendered_dir):
+    """No raw role, label or exercise directive; every exercise a titled box with its check
+    call; no solution; no link to a page the edition lacks; the zip tells how to open it."""
+    problems = []
+    for chapter in CHAPTERS:
+        original = json.loads(chapter.read_text(encoding="utf-8"))
+        n_solutions, solution_texts = solution_blocks(original)
+        exercise_ids = re.findall(
+            r"^:label: (ch\d\d-ex-[\w-]+)",
+            "\n".join("".join(c["source"]) for c in original["cells"]),
+            re.M,
+        )
+        markdown = _markdown(rendered_dir / chapter.name)
+        text = "\n".join(markdown)
+        raw = sorted({m.group(0) for m in RAW_MYST.finditer(text)})
+        if raw:
+            problems.append(f"{chapter.name}: raw MyST {raw[:4]}")
+        number = int(chapter.name[:2])
+        titles = re.findall(rf"^:{{3,}}\{{admonition\}} Exercise {number}\.(\d+)", text, re.M)
+        if len(titles) != len(exercise_ids):
+            problems.append(f"{chapter.name}: {len(titles)} exercise boxes, {len(exercise_ids)}")
+        survivors = [t for t in solution_texts if t in text]
+        if survivors or text.count("not part of the student edition") != n_solutions:
+            problems.append(f"{chapter.name}: solution text left {survivors[:2]}")
+        outside = re.findall(r"\]\((?!https?:)([^)#\s]+)", text)
+        missing = [link for link in outside if not (rendered_dir / link).exists()]
+        if missing:
+            problems.append(f"{chapter.name}: links to files not in the edition {missing[:3]}")
+    with zipfile.ZipFile(rendered_dir / "evalmetrics-student-notebooks.zip") as bundle:
+        names = set(bundle.namelist())
+        readme = bundle.read("student/README.txt").decode("utf-8")
+    assert names == {f"student/{c.name}" for c in CHAPTERS} | {"student/README.txt"}
+    assert "jupyterlab-myst" in readme and "[notebooks]" in readme
+    assert not problems, "\n".join(problems)
+
+
+#: Numbers of the prose that have an answer's digits but are another quantity, each read in
+#: its sentence: (notebook, exercise, part, the number) -> what the prose's number is.
+COINCIDENCES = {
+    ("03_second_level.ipynb", "ch03-ex-spam-metrics", "recall", "0.750"): (
+        "the macro average of the three-class fish example"
+    ),
+    ("04_third_level.ipynb", "ch04-ex-f-values", "e2", "0.182"): (
+        "F1 of the earthquake models A and B, and of a constant classifier"
+    ),
+    ("04_third_level.ipynb", "ch04-ex-four-counts", "npv", "0.939"): (
+        "the test F1 at the threshold chosen on the validation cases"
+    ),
+    ("07_retrieval_pr.ipynb", "ch07-ex-p-at-k", "r_at_5", "0.500"): (
+        "recall overstated by a list that forgets its missing items; an R-precision"
+    ),
+    ("09_rr_mrr.ipynb", "ch09-ex-mrr-three", "answer", "0.500"): (
+        "the MRR of the chapter's three queries with the empty one counted as 0"
+    ),
+    ("09_rr_mrr.ipynb", "ch09-ex-one-answer", "mrr_at_3", "0.500"): "the same MRR",
+    ("09_rr_mrr.ipynb", "ch09-ex-rr-undefined", "left_out", "0.500"): "the same MRR",
+    ("10_hit_ratio.ipynb", "ch10-ex-three-numbers", "hr", "0.400"): (
+        "model A's full-ranking HR@10 in the sampled-metrics table"
+    ),
+    ("13_confidence_intervals.ipynb", "ch13-ex-wilson", "wald_high", "0.983"): (
+        "the upper end of the breast-cancer accuracy's Wilson interval, and a bootstrap end"
+    ),
+    ("13_confidence_intervals.ipynb", "ch13-ex-wilson", "wilson_high", "0.957"): (
+        "the breast-cancer model's F1 and the LDA system's NDCG interval end"
+    ),
+    ("16_incomplete_judgments.ipynb", "ch16-ex-judged-range", "ap_low", "0.700"): (
+        "the AP of the chapter's condensed list"
+    ),
+}
+
+
+@pytest.mark.browser
+def test_the_edition_a_student_opens_holds_no_answer(rendered_dir):
+    """The numbers filled into the prose include no exercise's answer: every key value found
+    is one of the listed coincidences, and every listed one is still there (no stale entry)."""
+    found = set()
+    for line in answers_in(rendered_dir):
+        match = re.fullmatch(r"(\S+): (\S+) (\S+) = (\S+)", line)
+        found.add(match.groups())
+    assert found - set(COINCIDENCES) == set(), sorted(found - set(COINCIDENCES))
+    assert set(COINCIDENCES) - found == set(), sorted(set(COINCIDENCES) - found)
+
+
+@pytest.mark.browser
+def test_the_rendered_scan_finds_an_answer_in_the_prose(rendered_dir, tmp_path):
+    """The scan sees the filled-in prose: an answer planted there is found."""
+    keys = json.loads((ROOT / "teacher" / "exercise_keys" / "ch16.json").read_text("utf-8"))
+    exercise_id, spec = next((k, v) for k, v in keys.items() if v.get("parts"))
+    answer = sorted(key_strings(next(iter(spec["parts"].values())), spec.get("decimals", 3)))[0]
+    path = tmp_path / "16_incomplete_judgments.ipynb"
+    notebook = json.loads((rendered_dir / path.name).read_text(encoding="utf-8"))
+    notebook["cells"].insert(1, {"cell_type": "markdown", "metadata": {}, "source": answer})
+    path.write_text(json.dumps(notebook), encoding="utf-8")
+    assert any(exercise_id in line for line in answers_in(tmp_path))

@@ -523,10 +523,17 @@ def fold_solutions(cells: list[dict]) -> list[dict]:
 
 
 def lab_notebook(
-    path: Path, executed: dict, values_of: Callable[[Path], dict[str, str]] | None = None
+    path: Path,
+    executed: dict,
+    values_of: Callable[[Path], dict[str, str]] | None = None,
+    notebook: dict | None = None,
 ) -> dict:
-    """The Lab copy of one notebook (``values_of``: another notebook's glued values)."""
-    notebook = copy.deepcopy(json.loads(path.read_text(encoding="utf-8")))
+    """The Lab copy of one notebook (``values_of``: another notebook's glued values).
+
+    ``notebook``: an edited copy of ``path`` to convert instead of the file itself (the student
+    edition passes the chapter without its solutions); roles resolve as in ``path``.
+    """
+    notebook = copy.deepcopy(notebook or json.loads(path.read_text(encoding="utf-8")))
     resolve = Resolver(path, glued_values(executed), values_of)
     for cell in notebook["cells"]:
         tags = cell.get("metadata", {}).get("tags", [])
