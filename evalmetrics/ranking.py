@@ -1122,7 +1122,7 @@ def ndcg(
     (trec_eval, ranx and torchmetrics also return 0; pass ``zero_division=0.0`` for that).
     scikit-learn and torchmetrics build the ideal from the items they are given, so an unretrieved
     relevant item lowers their NDCG only if it is appended to the list with a score below all others
-    and ``k`` is set to the list's own length (scikit-learn run in chapter 11; torchmetrics read in
+    and ``k`` is set to the list's own length (scikit-learn run in chapter 14; torchmetrics read in
     ``functional/retrieval/ndcg.py``); here pass ``ideal``. RecBole's NDCG is binary: it treats
     every ground-truth item as grade 1. ranx's ``ndcg`` is the linear gain and its ``ndcg_burges``
     the exponential one.

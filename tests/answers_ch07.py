@@ -1,13 +1,19 @@
 """Hand-computed answers to chapter 7's checked exercises (used by tests/test_exercises.py)."""
 
 ANSWERS = {
-    # net 3 catches 1000 carp, 50 shrimp, 50 turtles of a pond with 1400 carp and 600 others:
-    # A = 1000, B = 100, C = 400, D = 500; P = 1000/1100 = 10/11, R = 1000/1400 = 5/7,
-    # F1 = 2A / (2A + B + C) = 2000/2500 = 0.8, accuracy = (1000 + 500)/2000 = 0.75
-    "ch07-ex-net3": {"precision": 10 / 11, "recall": 5 / 7, "f1": 0.8, "accuracy": 0.75},
-    # rels 1 0 0 1 1 0 1 0 0 0 1 0, 6 relevant: top 5 hold ranks 1, 4, 5 -> 3 hits;
-    # P@5 = 3/5, R@5 = 3/6; all 12 hold 5 hits -> R@12 = 5/6
-    "ch07-ex-p-at-k": {"p_at_5": 3 / 5, "r_at_5": 3 / 6, "r_at_12": 5 / 6},
-    # everything returned: P = 50/10000 = 0.005, R = 50/50 = 1; P = 0.5 needs generality 0.5
-    "ch07-ex-everything": {"precision": 50 / 10000, "recall": 1.0, "generality_for_half": 0.5},
+    # y = [1, 0, 1, 1, 0, 0], s = [0.95, 0.85, 0.7, 0.55, 0.55, 0.3], threshold 0.55 (>=):
+    # flagged 0.95 (pos), 0.85 (neg), 0.7 (pos), 0.55 (pos), 0.55 (neg) -> TP 3, FP 2;
+    # n+ = 3, n- = 3 -> TPR 3/3, FPR 2/3
+    "ch07-ex-roc-point": {"tpr": 3 / 3, "fpr": 2 / 3},
+    # pairs: 0.95 beats 0.85, 0.55, 0.3 (3); 0.7 beats 0.55, 0.3 (2); 0.55 ties 0.55 and beats
+    # 0.3 (1/2 + 1); 6.5 of 9 pairs
+    "ch07-ex-auc-pairs": {"auc": 6.5 / 9},
+    # flipping reverses every pair: 1 - 0.3; a constant score ties every pair: 1/2
+    "ch07-ex-flip": {"flipped": 1 - 0.3, "constant": 1 / 2},
+    # breast-cancer model at threshold 0.5 (the counts printed in the chapter): TP 100, FN 6,
+    # TN 176, FP 3; 106 malignant, 179 benign; AUC of 0/1 scores = (TPR + TNR) / 2
+    "ch07-ex-hard-scores": {"auc": (102 / 106 + 162 / 179) / 2},  # TP 102, TN 162 at 0.2
+    # Hand and Till, y = [0, 0, 0, 1, 1, 2]: pair (0, 1) (4.5/6 + 3.5/6) / 2 = 2/3, pair (0, 2)
+    # (2/3 + 1) / 2 = 5/6, pair (1, 2) (1.5/2 + 1/2) / 2 = 5/8; M = their mean
+    "ch07-ex-ovo": {"m": (2 / 3 + 5 / 6 + 5 / 8) / 3},
 }

@@ -1,16 +1,50 @@
 """Hand-computed answers to chapter 9's checked exercises (used by tests/test_exercises.py)."""
 
 ANSWERS = {
-    # first hits at ranks 1 and 2, none in the top 10 for the third query:
-    # (1/1 + 1/2 + 0) / 3 = 1.5 / 3 = 0.5
-    "ch09-ex-mrr-three": {"answer": 0.5},
-    # A = 1 1 1 0 ...: RR 1, AP (1/1 + 2/2 + 3/3)/3 = 1; B = 1 0 0 0 0 0 0 0 1 1: RR 1,
-    # AP (1/1 + 2/9 + 3/10)/3 = (90 + 20 + 27)/90/3 = 137/270
-    "ch09-ex-rr-vs-ap": {"rr_a": 1.0, "rr_b": 1.0, "ap_a": 1.0, "ap_b": 137 / 270},
-    # one correct answer at ranks 2, 5, 1: MRR = (1/2 + 1/5 + 1)/3 = 1.7/3 = 17/30; AP = RR
-    # per question so MAP = 17/30; at K = 3 rank 5 drops out: (1/2 + 0 + 1)/3 = 0.5
-    "ch09-ex-one-answer": {"mrr": 17 / 30, "map": 17 / 30, "mrr_at_3": 0.5},
-    # first hits at ranks 2 and 1, a query with relevant documents but no hit, a query with
-    # none: trec_eval (1/2 + 1 + 0 + 0)/4 = 3/8; the last left out: (1/2 + 1 + 0)/3 = 1/2
-    "ch09-ex-rr-undefined": {"trec_eval": 3 / 8, "left_out": 1 / 2},
+    # y = [1, 0, 1, 1, 0, 0], s = [0.95, 0.85, 0.7, 0.55, 0.55, 0.3]; thresholds descending give
+    # (TP, FP) = (1, 0), (1, 1), (2, 1), (3, 2), (3, 3), so precision 1, 1/2, 2/3, 3/5, 1/2 and
+    # recall 1/3, 1/3, 2/3, 1, 1. AP = 1/3 * 1 + 1/3 * 2/3 + 1/3 * 3/5.
+    # Trapezoids from (0, 1): 1/3 * (1 + 1)/2, then from (1/3, 1/2) to (2/3, 2/3):
+    # 1/3 * (1/2 + 2/3)/2, then 1/3 * (2/3 + 3/5)/2; the vertical drops add nothing.
+    "ch09-ex-ap-trapezoid": {
+        "ap": (1 + 2 / 3 + 3 / 5) / 3,
+        "trapezoid": 1 / 3 + (1 / 2 + 2 / 3) / 6 + (2 / 3 + 3 / 5) / 6,
+    },
+    # relevant at ranks 1, 4, 5, 9: precision 1, 2/4, 3/5, 4/9; AP = their mean.
+    # interpolated: levels 0, .1, .2 -> 1; .3 to .7 -> max(1/2, 3/5, 4/9) = 3/5; .8, .9, 1 -> 4/9
+    "ch09-ex-eleven-point": {
+        "ap": (1 + 2 / 4 + 3 / 5 + 4 / 9) / 4,
+        "eleven_point": (3 * 1 + 5 * 3 / 5 + 3 * 4 / 9) / 11,
+    },
+    # flag everything: precision = 20 / 1000; a random scorer's ROC AUC is 1/2; a random
+    # ranking's expected AP (R positives among N): (R - 1)/(N - 1) + (N - R) H_N / (N (N - 1))
+    "ch09-ex-baseline": {
+        "baseline": 20 / 1000,
+        "random_auc": 1 / 2,
+        "random_ap": 19 / 999 + 980 * sum(1 / k for k in range(1, 1001)) / (1000 * 999),
+    },
+    # breast-cancer test half, 106 malignant. Best F0.5: threshold with TP 97, FP 0, FN 9:
+    # (1.25 * 97) / (1.25 * 97 + 0.25 * 9 + 0) = 121.25 / 123.5, recall 97/106.
+    # Best F4: TP 105, FP 26, FN 1: (17 * 105) / (17 * 105 + 16 * 1 + 26) = 1785 / 1827,
+    # recall 105/106. (Counts printed in the chapter's solution.)
+    # (b) the training half split in two (train_test_split, test_size=0.5, stratified,
+    # random_state=0); the model fitted on the first part, thresholds chosen on its scores of
+    # the second, applied to its scores of the test half: F0.5 at TP 93, FP 4, FN 13:
+    # (1.25 * 93) / (1.25 * 93 + 0.25 * 13 + 4) = 116.25 / 123.5; F4 at TP 105, FP 61, FN 1:
+    # 1785 / (1785 + 16 + 61) = 1785 / 1862. (Counts asserted in the chapter's hidden check.)
+    "ch09-ex-best-fbeta": {
+        "f_half": 121.25 / 123.5,
+        "recall_half": 97 / 106,
+        "f_four": 1785 / 1827,
+        "recall_four": 105 / 106,
+        "f_half_test": 116.25 / 123.5,
+        "f_four_test": 1785 / 1862,
+    },
+    # y = [[1, 0], [0, 1], [1, 1], [0, 0]], s = [[.9, .2], [.4, .8], [.6, .3], [.5, .7]]:
+    # column 0 ranks +, +, -, -: AP 1; column 1 ranks +, -, +, -: (1 + 2/3) / 2. Pooled: 0.9 +,
+    # 0.8 +, 0.7 -, 0.6 +, 0.5 -, 0.4 -, 0.3 +, 0.2 -: positives at ranks 1, 2, 4, 7
+    "ch09-ex-ap-micro": {
+        "macro": (1 + (1 + 2 / 3) / 2) / 2,
+        "micro": (1 / 1 + 2 / 2 + 3 / 4 + 4 / 7) / 4,
+    },
 }

@@ -1,15 +1,13 @@
 """Hand-computed answers to chapter 10's checked exercises (used by tests/test_exercises.py)."""
 
 ANSWERS = {
-    # lists [1,0,0] [1,1,0] [0,0,0] [0,0,1] with 3, 2, 1, 4 ground-truth items:
-    # hits 1 + 2 + 0 + 1 = 4 over 3 + 2 + 1 + 4 = 10 items -> HR@3 = 0.4;
-    # users with a hit: 3 of 4 -> 0.75; recalls 1/3, 2/2, 0/1, 1/4 -> mean 19/48
-    "ch10-ex-three-numbers": {"hr": 4 / 10, "hit_rate": 3 / 4, "mean_recall": 19 / 48},
-    # ranks 1 3 12 7 25 2 60 10: <= 5 are 1, 3, 2 -> 3/8; <= 10 adds 7, 10 -> 5/8;
-    # MRR = (1 + 1/3 + 1/12 + 1/7 + 1/25 + 1/2 + 1/60 + 1/10) / 8
-    #     = (2100 + 700 + 175 + 300 + 84 + 1050 + 35 + 210) / 2100 / 8 = 4654 / 16800
-    "ch10-ex-loo-ranks": {"hr5": 3 / 8, "hr10": 5 / 8, "mrr": 4654 / 16800},
-    # 50 items above, each sampled with probability 100/1000: 5 expected above -> rank 6;
-    # full rank 51 > 10 -> no full hit; 1 + (r - 1)/10 <= 10 <=> r <= 91
-    "ch10-ex-sampled-rank": {"expected_rank": 6.0, "full_hit": 0.0, "max_full_rank": 91.0},
+    # net 3 catches 1000 carp, 50 shrimp, 50 turtles of a pond with 1400 carp and 600 others:
+    # A = 1000, B = 100, C = 400, D = 500; P = 1000/1100 = 10/11, R = 1000/1400 = 5/7,
+    # F1 = 2A / (2A + B + C) = 2000/2500 = 0.8, accuracy = (1000 + 500)/2000 = 0.75
+    "ch10-ex-net3": {"precision": 10 / 11, "recall": 5 / 7, "f1": 0.8, "accuracy": 0.75},
+    # rels 1 0 0 1 1 0 1 0 0 0 1 0, 6 relevant: top 5 hold ranks 1, 4, 5 -> 3 hits;
+    # P@5 = 3/5, R@5 = 3/6; all 12 hold 5 hits -> R@12 = 5/6
+    "ch10-ex-p-at-k": {"p_at_5": 3 / 5, "r_at_5": 3 / 6, "r_at_12": 5 / 6},
+    # everything returned: P = 50/10000 = 0.005, R = 50/50 = 1; P = 0.5 needs generality 0.5
+    "ch10-ex-everything": {"precision": 50 / 10000, "recall": 1.0, "generality_for_half": 0.5},
 }

@@ -1,22 +1,13 @@
 """Hand-computed answers to chapter 11's checked exercises (used by tests/test_exercises.py)."""
 
-import math
-
-L3 = math.log2(3)  # discount of rank 2 is 1/log2(3) = 0.6309...; rank 3: 1/log2(4) = 1/2
-
 ANSWERS = {
-    # [2, 0, 1]: exponential gains 3, 0, 1 -> 3/1 + 0 + 1/2 = 3.5; linear 2 + 0 + 1/2 = 2.5;
-    # ideal [2, 1, 0]: 3 + 1/log2(3) -> NDCG = 3.5 / (3 + 1/log2(3))
-    "ch11-ex-dcg-by-hand": {"dcg_exp": 3.5, "dcg_lin": 2.5, "ndcg_exp": 3.5 / (3 + 1 / L3)},
-    # DCG@3 of [1, 0, 1] = 1 + 1/2; ideal from 4 relevant, cut at 3: 1 + 1/log2(3) + 1/2;
-    # ideal from the list [1, 1, 0]: 1 + 1/log2(3)
-    "ch11-ex-unretrieved": {
-        "ndcg_all_judged": 1.5 / (1 + 1 / L3 + 0.5),
-        "ndcg_returned_only": 1.5 / (1 + 1 / L3),
-    },
-    # user 1 ideal -> 1; user 2: (1/log2(3)) / 1; user 3: (1/2) / (1 + 1/log2(3))
-    "ch11-ex-mean-ndcg": {"mean_ndcg": (1 + 1 / L3 + 0.5 / (1 + 1 / L3)) / 3},
-    # grades [1, 2, 0], g_max = 2: R = 1/4, 3/4, 0; ERR = 1/4 + (1/2)(3/4)(3/4) = 1/4 + 9/32
-    # = 17/32; RBP p = 1/2, binary r = 1, 1, 0: (1/2)(1 + 1/2) = 3/4
-    "ch11-ex-err-rbp": {"err": 17 / 32, "rbp": 3 / 4},
+    # relevant at ranks 2, 3, 7: 1/2 + 2/3 + 3/7 = (21 + 28 + 18)/42 = 67/42;
+    # (a) over N = 3: 67/126; (b) over N = 4 (one never returned): 67/168
+    "ch11-ex-ap-by-hand": {"ap": 67 / 126, "ap_with_missing": 67 / 168},
+    # top 5 = 1 0 0 1 0, 8 relevant: sum 1/1 + 2/4 = 3/2;
+    # all relevant: 1.5/8 = 0.1875; min(5, 8) = 5: 0.3; found (2): 0.75
+    "ch11-ex-denominators": {"n_relevant": 3 / 16, "min_k": 3 / 10, "retrieved": 3 / 4},
+    # positions 2, 3, 7, 10 -> 1/2 + 2/3 + 3/7 + 4/10 = (105 + 140 + 90 + 84)/210 = 419/210;
+    # over 5 ground-truth items: 419/1050; over 4: 419/840
+    "ch11-ex-doc001-loop": {"ap_five": 419 / 1050, "ap_four": 419 / 840},
 }

@@ -1,30 +1,16 @@
 """Hand-computed answers to chapter 12's checked exercises (used by tests/test_exercises.py)."""
 
-import math
-
-L3 = math.log2(3)  # 1/log2(3) is the discount of rank 2; rank 3 has 1/log2(4) = 1/2
-
 ANSWERS = {
-    # [0,1,1,0,0,1,0,0], 3 relevant: top 5 holds 2 -> P@5 2/5, R@5 2/3;
-    # AP = (1/2 + 2/3 + 3/6) / 3 = 5/9; RR = 1/2;
-    # NDCG@5 = (1/log2(3) + 1/2) / (1 + 1/log2(3) + 1/2); a hit in the top 5 -> 1
-    "ch12-ex-all-metrics": {
-        "p5": 2 / 5,
-        "r5": 2 / 3,
-        "ap": 5 / 9,
-        "rr": 1 / 2,
-        "ndcg5": (1 / L3 + 1 / 2) / (1 + 1 / L3 + 1 / 2),
-        "hit5": 1.0,
-    },
-    # A: first hits at rank 1 -> MRR 1; AP (1 + 2/7 + 3/8)/3 = 93/168, (1 + 2/6 + 3/7)/3 = 37/63
-    # B: first hits at rank 2 -> MRR 1/2; AP (1/2 + 2/3 + 3/4)/3 = 23/36 for both queries
-    "ch12-ex-two-rankers": {
-        "mrr_a": 1.0,
-        "mrr_b": 0.5,
-        "map_a": (93 / 168 + 37 / 63) / 2,
-        "map_b": 23 / 36,
-    },
-    # TPR 0.8, FPR 0.1. 50%: TP 4000, FN 1000, FP 500 -> 8000/9500;
-    # 2%: TP 160, FN 40, FP 0.1 * 9800 = 980 -> 320/1340
-    "ch12-ex-f1-prevalence": {"f1_balanced": 8000 / 9500, "f1_rare": 320 / 1340},
+    # first hits at ranks 1 and 2, none in the top 10 for the third query:
+    # (1/1 + 1/2 + 0) / 3 = 1.5 / 3 = 0.5
+    "ch12-ex-mrr-three": {"answer": 0.5},
+    # A = 1 1 1 0 ...: RR 1, AP (1/1 + 2/2 + 3/3)/3 = 1; B = 1 0 0 0 0 0 0 0 1 1: RR 1,
+    # AP (1/1 + 2/9 + 3/10)/3 = (90 + 20 + 27)/90/3 = 137/270
+    "ch12-ex-rr-vs-ap": {"rr_a": 1.0, "rr_b": 1.0, "ap_a": 1.0, "ap_b": 137 / 270},
+    # one correct answer at ranks 2, 5, 1: MRR = (1/2 + 1/5 + 1)/3 = 1.7/3 = 17/30; AP = RR
+    # per question so MAP = 17/30; at K = 3 rank 5 drops out: (1/2 + 0 + 1)/3 = 0.5
+    "ch12-ex-one-answer": {"mrr": 17 / 30, "map": 17 / 30, "mrr_at_3": 0.5},
+    # first hits at ranks 2 and 1, a query with relevant documents but no hit, a query with
+    # none: trec_eval (1/2 + 1 + 0 + 0)/4 = 3/8; the last left out: (1/2 + 1 + 0)/3 = 1/2
+    "ch12-ex-rr-undefined": {"trec_eval": 3 / 8, "left_out": 1 / 2},
 }

@@ -1,25 +1,22 @@
 """Hand-computed answers to chapter 14's checked exercises (used by tests/test_exercises.py)."""
 
+import math
+
+L3 = math.log2(3)  # discount of rank 2 is 1/log2(3) = 0.6309...; rank 3: 1/log2(4) = 1/2
+
 ANSWERS = {
-    # 100 cases, b = 3 (A right, B wrong), c = 12: difference (c - b) / n = 9 / 100;
-    # exact two-sided p = 2 * (C(15,0) + C(15,1) + C(15,2) + C(15,3)) / 2^15
-    #                   = 2 * (1 + 15 + 105 + 455) / 32768 = 1152 / 32768 = 0.03515625
-    "ch14-ex-mcnemar": {"difference": 9 / 100, "pvalue": 1152 / 32768},
-    # d = (0.2, 0.1, -0.05, 0.3): mean 0.55 / 4; sizes sum to 0.65, flipping sizes summing
-    # to s gives 0.65 - 2 s >= 0.55 only for s in {0, 0.05}: 2 patterns, 4 with mirrors -> 4/16;
-    # the smallest two-sided p: the observed pattern and its mirror, 2/16
-    "ch14-ex-randomization": {"mean_difference": 0.55 / 4, "pvalue": 4 / 16, "smallest_p": 2 / 16},
-    # sorted p 0.001 0.012 0.035 0.038 0.3; Holm lines 0.01 0.0125 0.0167: stops at 0.035 -> 2;
-    # BH lines 0.01 0.02 0.03 0.04 0.05: largest k with p_(k) <= line is k = 4 (0.038 <= 0.04)
-    "ch14-ex-holm-bh": {"holm_rejected": 2, "bh_rejected": 4},
-    # ((1.959964 + 0.841621) * 0.1 / 0.02)^2 = (2.801585 * 5)^2 = 14.007925^2 = 196.22 -> 197
-    "ch14-ex-sample-size": {"n_queries": 197},
-    # d = (0.1, 0.3, -0.1, 0.2, 0.0): mean 0.5 / 5 = 0.1; squared deviations
-    # 0 + 0.04 + 0.04 + 0.01 + 0.01 = 0.1, s_d = sqrt(0.1 / 4) = sqrt(0.025);
-    # d_z = 0.1 / sqrt(0.025) = sqrt(0.4); t = d_z * sqrt(5) = sqrt(2)
-    "ch14-ex-effect-size": {
-        "mean_difference": 0.1,
-        "effect_size": 0.1 / 0.025**0.5,
-        "t": 0.1 / 0.025**0.5 * 5**0.5,
+    # [2, 0, 1]: exponential gains 3, 0, 1 -> 3/1 + 0 + 1/2 = 3.5; linear 2 + 0 + 1/2 = 2.5;
+    # ideal [2, 1, 0]: 3 + 1/log2(3) -> NDCG = 3.5 / (3 + 1/log2(3))
+    "ch14-ex-dcg-by-hand": {"dcg_exp": 3.5, "dcg_lin": 2.5, "ndcg_exp": 3.5 / (3 + 1 / L3)},
+    # DCG@3 of [1, 0, 1] = 1 + 1/2; ideal from 4 relevant, cut at 3: 1 + 1/log2(3) + 1/2;
+    # ideal from the list [1, 1, 0]: 1 + 1/log2(3)
+    "ch14-ex-unretrieved": {
+        "ndcg_all_judged": 1.5 / (1 + 1 / L3 + 0.5),
+        "ndcg_returned_only": 1.5 / (1 + 1 / L3),
     },
+    # user 1 ideal -> 1; user 2: (1/log2(3)) / 1; user 3: (1/2) / (1 + 1/log2(3))
+    "ch14-ex-mean-ndcg": {"mean_ndcg": (1 + 1 / L3 + 0.5 / (1 + 1 / L3)) / 3},
+    # grades [1, 2, 0], g_max = 2: R = 1/4, 3/4, 0; ERR = 1/4 + (1/2)(3/4)(3/4) = 1/4 + 9/32
+    # = 17/32; RBP p = 1/2, binary r = 1, 1, 0: (1/2)(1 + 1/2) = 3/4
+    "ch14-ex-err-rbp": {"err": 17 / 32, "rbp": 3 / 4},
 }

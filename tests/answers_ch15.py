@@ -2,22 +2,29 @@
 
 import math
 
+L3 = math.log2(3)  # 1/log2(3) is the discount of rank 2; rank 3 has 1/log2(4) = 1/2
+
 ANSWERS = {
-    # c_FP = 2, c_FN = 18: t* = 2 / (2 + 18) = 0.1; p = 0.15:
-    # call positive: wrong with probability 0.85 -> 0.85 * 2 = 1.7;
-    # call negative: wrong with probability 0.15 -> 0.15 * 18 = 2.7
-    "ch15-ex-bayes-threshold": {"threshold": 2 / 20, "cost_positive": 1.7, "cost_negative": 2.7},
-    # y 1 0 1 1 0 0 1 0, s 0.9 ... 0.1, c_FP = 1, c_FN = 3, n = 8:
-    # t = 0.5 calls 0.9 0.8 0.7 0.6 0.5: FP 2 (0.8, 0.5), FN 1 (0.3) -> (2 + 3) / 8 = 5/8
-    # t = inf 12/8, 0.9 9/8, 0.8 10/8, 0.7 7/8, 0.6 4/8, 0.5 5/8, 0.4 6/8, 0.3 3/8, 0.1 4/8
-    "ch15-ex-expected-cost": {"cost_05": 5 / 8, "best_threshold": 0.3, "best_cost": 3 / 8},
-    # m = 1 * 900 / (20 * 100) = 0.45; edge slopes 5, 1.5, 0.5, 0.125: stop where the slope
-    # falls below 0.45 -> (0.6, 0.95); cost 0.9 * 1 * 0.6 + 0.1 * 20 * 0.05 = 0.54 + 0.1
-    "ch15-ex-iso-slope": {"slope": 900 / 2000, "fpr": 0.6, "cost": 0.64},
-    # errors -0.1 0.2 -0.4 0.4: (0.01 + 0.04 + 0.16 + 0.16) / 4 = 0.37 / 4;
-    # probabilities of the true labels 0.9 0.8 0.6 0.6: -(ln 0.9 + ln 0.8 + 2 ln 0.6) / 4
-    "ch15-ex-brier": {
-        "brier": 0.37 / 4,
-        "log_loss": -(math.log(0.9) + math.log(0.8) + 2 * math.log(0.6)) / 4,
+    # [0,1,1,0,0,1,0,0], 3 relevant: top 5 holds 2 -> P@5 2/5, R@5 2/3;
+    # AP = (1/2 + 2/3 + 3/6) / 3 = 5/9; RR = 1/2;
+    # NDCG@5 = (1/log2(3) + 1/2) / (1 + 1/log2(3) + 1/2); a hit in the top 5 -> 1
+    "ch15-ex-all-metrics": {
+        "p5": 2 / 5,
+        "r5": 2 / 3,
+        "ap": 5 / 9,
+        "rr": 1 / 2,
+        "ndcg5": (1 / L3 + 1 / 2) / (1 + 1 / L3 + 1 / 2),
+        "hit5": 1.0,
     },
+    # A: first hits at rank 1 -> MRR 1; AP (1 + 2/7 + 3/8)/3 = 93/168, (1 + 2/6 + 3/7)/3 = 37/63
+    # B: first hits at rank 2 -> MRR 1/2; AP (1/2 + 2/3 + 3/4)/3 = 23/36 for both queries
+    "ch15-ex-two-rankers": {
+        "mrr_a": 1.0,
+        "mrr_b": 0.5,
+        "map_a": (93 / 168 + 37 / 63) / 2,
+        "map_b": 23 / 36,
+    },
+    # TPR 0.8, FPR 0.1. 50%: TP 4000, FN 1000, FP 500 -> 8000/9500;
+    # 2%: TP 160, FN 40, FP 0.1 * 9800 = 980 -> 320/1340
+    "ch15-ex-f1-prevalence": {"f1_balanced": 8000 / 9500, "f1_rare": 320 / 1340},
 }

@@ -14,7 +14,7 @@
   metric it calls "always defined" gives a finite value on a degenerate input without a warning;
 - the page is in the table of contents, its parts are the book's parts, and the print CSS is
   scoped (jupyter-book adds it to every page);
-- Part IV is complete: every labelled section of chapters 13-15 that holds display math, and
+- Part IV is complete: every labelled section of chapters 16-18 that holds display math, and
   every term those chapters define in bold, is covered by a sheet entry (or excluded here with a
   reason); every ``st.`` call on the sheet names a function of ``evalmetrics.stats.__all__``
   with keywords and ``method`` values it accepts, every public function of ``evalmetrics.stats``
@@ -358,7 +358,7 @@ def test_each_part_holds_the_page_break_marker():
 
 
 # ---------------------------------------------------------------------------------------------
-# Part IV: statistics (chapters 13-15)
+# Part IV: statistics (chapters 16-18)
 #
 # Each Part IV entry names the chapter labels that teach it ("chapter") and the bold terms of
 # those chapters it covers ("terms"). The chapters are parsed: every labelled section that holds
@@ -371,22 +371,22 @@ STATS = DATA["statistics"]
 ENTRIES = [entry for section in STATS["sections"] for entry in section["entries"]]
 DECISIONS = STATS["decision_table"]["rows"]
 PART_IV_CHAPTERS = (
-    "13_confidence_intervals.ipynb",
-    "14_paired_tests.ipynb",
-    "15_costs_thresholds.ipynb",
+    "16_confidence_intervals.ipynb",
+    "17_paired_tests.ipynb",
+    "18_costs_thresholds.ipynb",
 )
 # Labelled sections whose display math is not a formula of the sheet: label -> reason.
-# (Empty now: every display of chapters 13-15 is a formula the sheet gives.)
+# (Empty now: every display of chapters 16-18 is a formula the sheet gives.)
 NON_FORMULA_DISPLAYS: dict[str, str] = {}
-# Terms that chapters 13-15 set in bold but that are not a formula: term -> reason.
+# Terms that chapters 16-18 set in bold but that are not a formula: term -> reason.
 NOT_FORMULA_TERMS = {
-    "paired tests": "the subject of chapter 14; each test has its own entry",
+    "paired tests": "the subject of chapter 17; each test has its own entry",
     "paired design": "a design (both models on the same cases), not a formula; every "
     "comparison entry is paired",
     "first argument minus the second": "the sign convention of every test: Part IV's "
     "introduction states it",
-    "pixels": "the name of a retrieval system in chapter 14's example",
-    "lda": "the name of a retrieval system in chapter 14's example",
+    "pixels": "the name of a retrieval system in chapter 17's example",
+    "lda": "the name of a retrieval system in chapter 17's example",
 }
 # Public names of evalmetrics.stats that are not computations: name -> reason.
 STATS_NOT_ON_SHEET = {
@@ -404,7 +404,7 @@ def _normal(term: str) -> str:
 
 
 def part_iv_sections() -> dict[str, dict]:
-    """Chapters 13-15 cut into sections, each with its display math count and bold terms.
+    """Chapters 16-18 cut into sections, each with its display math count and bold terms.
 
     A section is what follows a heading up to the next heading of the same or a higher level;
     a section without a ``(label)=`` belongs to its labelled parent (a ``###`` subsection of a
@@ -459,7 +459,7 @@ DEFINED_TERMS = sorted({term for section in SECTIONS.values() for term in sectio
 
 
 def missing_formulas(data: dict) -> list[str]:
-    """Display-math sections and bold terms of chapters 13-15 that no sheet entry covers."""
+    """Display-math sections and bold terms of chapters 16-18 that no sheet entry covers."""
     entries = [e for section in data["statistics"]["sections"] for e in section["entries"]]
     labels = {label for entry in entries for label in entry["chapter"]}
     terms = {_normal(term) for entry in entries for term in entry["terms"]}
@@ -494,7 +494,7 @@ def test_every_section_with_display_math_is_on_the_sheet(key):
 def test_every_defined_term_is_on_the_sheet(term):
     covered = {_normal(t) for entry in ENTRIES for t in entry["terms"]}
     assert term in covered or term in NOT_FORMULA_TERMS, (
-        f"chapters 13-15 define **{term}**, which no Part IV entry's 'terms' covers"
+        f"chapters 16-18 define **{term}**, which no Part IV entry's 'terms' covers"
     )
 
 
@@ -510,7 +510,7 @@ def test_each_exclusion_is_still_in_the_chapters():
     for key in NON_FORMULA_DISPLAYS:
         assert key in DISPLAY_SECTIONS, f"{key}: no longer a section with display math"
     for term in NOT_FORMULA_TERMS:
-        assert term in DEFINED_TERMS, f"{term}: no longer defined in bold in chapters 13-15"
+        assert term in DEFINED_TERMS, f"{term}: no longer defined in bold in chapters 16-18"
 
 
 def test_every_part_iv_label_and_term_is_in_the_chapters():
@@ -523,12 +523,12 @@ def test_every_part_iv_label_and_term_is_in_the_chapters():
                 part_iv_labels.update(re.findall(r"^\(([\w:-]+)\)=\s*$", text, flags=re.M))
     for entry in ENTRIES:
         for label in entry["chapter"]:
-            assert label in part_iv_labels, f"{entry['id']}: no ({label})= in chapters 13-15"
+            assert label in part_iv_labels, f"{entry['id']}: no ({label})= in chapters 16-18"
         for term in entry["terms"]:
             assert _normal(term) in DEFINED_TERMS, f"{entry['id']}: **{term}** not in the chapters"
     for row_data in DECISIONS:
         for label in row_data["chapter"]:
-            assert label in part_iv_labels, f"decision table: no ({label})= in chapters 13-15"
+            assert label in part_iv_labels, f"decision table: no ({label})= in chapters 16-18"
     for section in STATS["sections"]:
         assert section["chapter"] in part_iv_labels
 

@@ -46,7 +46,7 @@ def book_knowledge():
 
 
 def test_roles_become_text_and_links():
-    path = ROOT / "chapters" / "06_pr_ap.ipynb"
+    path = ROOT / "chapters" / "09_pr_ap.ipynb"
     resolve = make_lab.Resolver(path, {"x": "0.123456", "n": "285"})
     text = (
         "AP {glue:text}`x:.3f` on {glue:text}`n` cases {cite}`doc000,fawcett2006`, see "
@@ -141,7 +141,7 @@ def _cells(path: Path) -> list[dict]:
 
 
 # --- edge cases of the rewriting ----------------------------------------
-def resolve_text(text: str, values=None, values_of=None, page="06_pr_ap.ipynb") -> str:
+def resolve_text(text: str, values=None, values_of=None, page="09_pr_ap.ipynb") -> str:
     resolve = make_lab.Resolver(ROOT / "chapters" / page, values or {}, values_of)
     return make_lab.ROLE.sub(resolve, text)
 

@@ -2,7 +2,7 @@
 
 The book removes cells tagged ``remove-cell`` (the checks) from the page, so a reader who copies
 the visible code, or downloads the notebook and deletes the checks, must still be able to run it.
-A visible cell of chapter 10 once used names defined only in a hidden cell.
+A visible cell of chapter 13 once used names defined only in a hidden cell.
 
 The check is static (``tools/cell_dependencies.py``): the cells are walked in order and every
 visible cell that reads a name last bound by a hidden cell is reported. It fails on what

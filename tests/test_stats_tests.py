@@ -4,7 +4,7 @@ paired_test, signed first minus second as ``scipy.stats.ttest_rel(a, b)``.
 Every expected value comes from an independent reference: scipy called directly
 (``binomtest``, ``ttest_rel``, ``wilcoxon``, ``permutation_test``, ``bootstrap``), statsmodels
 (``mcnemar``), published values (the R package contingencytables, Fagerland, Lydersen and Laake,
-its tests of chapter 8), or a direct definition written here (the O(n^2) DeLong placements from
+its tests of chapter 11), or a direct definition written here (the O(n^2) DeLong placements from
 all pairs, Newcombe's (1998) method 10 from scipy's Wilson intervals, the Walsh averages and the
 signed ranks by counting, the 2^n sign flips of the randomization test, the discordant pairs
 counted in a loop); none from the code under test.

@@ -264,24 +264,24 @@ COINCIDENCES = {
     ("04_third_level.ipynb", "ch04-ex-four-counts", "npv", "0.939"): (
         "the test F1 at the threshold chosen on the validation cases"
     ),
-    ("07_retrieval_pr.ipynb", "ch07-ex-p-at-k", "r_at_5", "0.500"): (
+    ("10_retrieval_pr.ipynb", "ch10-ex-p-at-k", "r_at_5", "0.500"): (
         "recall overstated by a list that forgets its missing items; an R-precision"
     ),
-    ("09_rr_mrr.ipynb", "ch09-ex-mrr-three", "answer", "0.500"): (
+    ("12_rr_mrr.ipynb", "ch12-ex-mrr-three", "answer", "0.500"): (
         "the MRR of the chapter's three queries with the empty one counted as 0"
     ),
-    ("09_rr_mrr.ipynb", "ch09-ex-one-answer", "mrr_at_3", "0.500"): "the same MRR",
-    ("09_rr_mrr.ipynb", "ch09-ex-rr-undefined", "left_out", "0.500"): "the same MRR",
-    ("10_hit_ratio.ipynb", "ch10-ex-three-numbers", "hr", "0.400"): (
+    ("12_rr_mrr.ipynb", "ch12-ex-one-answer", "mrr_at_3", "0.500"): "the same MRR",
+    ("12_rr_mrr.ipynb", "ch12-ex-rr-undefined", "left_out", "0.500"): "the same MRR",
+    ("13_hit_ratio.ipynb", "ch13-ex-three-numbers", "hr", "0.400"): (
         "model A's full-ranking HR@10 in the sampled-metrics table"
     ),
-    ("13_confidence_intervals.ipynb", "ch13-ex-wilson", "wald_high", "0.983"): (
+    ("16_confidence_intervals.ipynb", "ch16-ex-wilson", "wald_high", "0.983"): (
         "the upper end of the breast-cancer accuracy's Wilson interval, and a bootstrap end"
     ),
-    ("13_confidence_intervals.ipynb", "ch13-ex-wilson", "wilson_high", "0.957"): (
+    ("16_confidence_intervals.ipynb", "ch16-ex-wilson", "wilson_high", "0.957"): (
         "the breast-cancer model's F1 and the LDA system's NDCG interval end"
     ),
-    ("16_incomplete_judgments.ipynb", "ch16-ex-judged-range", "ap_low", "0.700"): (
+    ("19_incomplete_judgments.ipynb", "ch19-ex-judged-range", "ap_low", "0.700"): (
         "the AP of the chapter's condensed list"
     ),
 }
@@ -302,10 +302,10 @@ def test_the_edition_a_student_opens_holds_no_answer(rendered_dir):
 @pytest.mark.browser
 def test_the_rendered_scan_finds_an_answer_in_the_prose(rendered_dir, tmp_path):
     """The scan sees the filled-in prose: an answer planted there is found."""
-    keys = json.loads((ROOT / "teacher" / "exercise_keys" / "ch16.json").read_text("utf-8"))
+    keys = json.loads((ROOT / "teacher" / "exercise_keys" / "ch19.json").read_text("utf-8"))
     exercise_id, spec = next((k, v) for k, v in keys.items() if v.get("parts"))
     answer = sorted(key_strings(next(iter(spec["parts"].values())), spec.get("decimals", 3)))[0]
-    path = tmp_path / "16_incomplete_judgments.ipynb"
+    path = tmp_path / "19_incomplete_judgments.ipynb"
     notebook = json.loads((rendered_dir / path.name).read_text(encoding="utf-8"))
     notebook["cells"].insert(1, {"cell_type": "markdown", "metadata": {}, "source": answer})
     path.write_text(json.dumps(notebook), encoding="utf-8")

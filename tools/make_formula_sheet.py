@@ -12,7 +12,7 @@ the same number, and the chapter labels that derive it. This script only lays th
 one section per part of the book, one table row per metric. ``tests/test_formula_sheet.py``
 checks the page against this script and the data against the package.
 
-Part IV (statistics, chapters 13-15) has its own block in the data, ``statistics``: intervals,
+Part IV (statistics, chapters 16-18) has its own block in the data, ``statistics``: intervals,
 tests and decisions are not metrics with a range and undefined cases, so its tables have their
 own columns (quantity, formula, when to use, code, the scipy / statsmodels / scikit-learn
 equivalent, section), one table per chapter, and the page ends with its decision table
@@ -226,7 +226,7 @@ def render(data: dict) -> str:
                 "",
                 f"Part IV ({{ref}}`{data['statistics']['id']}`) gives the "
                 f"{sum(len(s['entries']) for s in data['statistics']['sections'])} intervals, "
-                "tests and decision rules of chapters 13 to 15 in the same way, with when to "
+                "tests and decision rules of chapters 16 to 18 in the same way, with when to "
                 "use each, and the sheet ends with a table of which interval or test fits "
                 f"which situation ({{ref}}`{data['statistics']['decision_table']['id']}`).",
             ]

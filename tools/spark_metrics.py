@@ -12,9 +12,9 @@ fails when they differ from the committed file (a stale file, or Spark changed i
 The inputs are built exactly as the chapters build them:
 
 - binary: ``evalmetrics.datasets.breast_cancer_scores()`` (285 held-out cases);
-- multiclass: chapter 5's digits classifier (``load_digits``, stratified half split with
+- multiclass: chapter 7's digits classifier (``load_digits``, stratified half split with
   ``random_state=0``, ``GaussianNB`` fitted on one half, predictions on the other);
-- ranking: chapter 12's digits retrieval task (``rank_by_distance`` on the test half's pixels
+- ranking: chapter 15's digits retrieval task (``rank_by_distance`` on the test half's pixels
   and on its LDA projection); Spark gets the ranked image indices and the relevant ones.
 
 Spark runs in local mode on one core with one partition (``local[1]``,
@@ -149,14 +149,14 @@ NOTES = {
 
 # --- inputs, built as the chapters build them ------------------------------------------------
 def binary_inputs() -> tuple[np.ndarray, np.ndarray]:
-    """Chapter 5's breast-cancer labels and scores (285 cases)."""
+    """Chapter 7's breast-cancer labels and scores (285 cases)."""
     from evalmetrics.datasets import breast_cancer_scores
 
     return breast_cancer_scores()
 
 
 def multiclass_inputs() -> tuple[np.ndarray, np.ndarray]:
-    """Chapter 5's digits classifier: true labels and predicted labels of the test half."""
+    """Chapter 7's digits classifier: true labels and predicted labels of the test half."""
     from sklearn.datasets import load_digits
     from sklearn.model_selection import train_test_split
     from sklearn.naive_bayes import GaussianNB
@@ -186,7 +186,7 @@ def _ranked_ids(features: np.ndarray, labels: np.ndarray) -> np.ndarray:
 
 
 def ranking_inputs() -> dict[str, dict[str, np.ndarray]]:
-    """Chapter 12's retrieval task: per system the ranked ids, the 0/1 rels and the labels."""
+    """Chapter 15's retrieval task: per system the ranked ids, the 0/1 rels and the labels."""
     from sklearn.datasets import load_digits
     from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
     from sklearn.model_selection import train_test_split

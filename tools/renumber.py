@@ -1,0 +1,192 @@
+"""Renumber the chapters: move files, rewrite every reference, keep old URLs working.
+
+When a chapter is inserted, split or moved, every later chapter changes its number, and the
+number lives in many places: the notebook's file name (``chapters/NN_slug.ipynb``), its exercise
+ids (``chNN-ex-...``) and glue names (``chNN_...``), its answer keys
+(``teacher/exercise_keys/chNN.json``; the package's hashed copy is rewritten by
+``tools/hash_keys.py``), its hand-computed answers (``tests/answers_chNN.py``), and the prose
+("chapter 5", "chapters 13 and 14", "exercise 4.2", "§13"). This script changes all of them in
+one pass, so no reference is renumbered twice, and records each moved page in
+``redirects.json`` (old page -> new page), from which ``_ext/redirects.py`` writes a page at the
+old address that sends the reader on.
+
+Usage::
+
+    python tools/renumber.py MAP.json            # apply
+    python tools/renumber.py MAP.json --dry-run  # list what would change
+
+``MAP.json`` maps each moved notebook's old stem to its new stem, e.g.
+``{"04_third_level": "05_third_level", "05_roc_auc": "07_roc_auc"}``. A chapter's number is
+the two digits its stem starts with; numbers of chapters not in the map stay. A chapter that is
+split keeps its stem (or moves to one); the new chapter made from part of it is a new
+notebook, and references in prose to the material that moved are for the author to revise
+(``--dry-run`` lists each prose reference to a chapter it renumbers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+REDIRECTS = ROOT / "redirects.json"
+
+# Files whose text is rewritten: everything git tracks, except binary files and the sources
+# of others (the documents are not in the repository).
+_TEXT_SUFFIXES = {
+    ".py", ".ipynb", ".md", ".json", ".yml", ".yaml", ".txt", ".toml", ".bib", ".cfg", ".js",
+    ".html", ".css", "",
+}
+_SKIP_FILES = {"redirects.json", "tools/renumber.py"}
+
+_PROSE_NUMBERS = re.compile(
+    # "chapter 5", "Chapters 13 and 14", "chapters 1-3", "chapters 4, 5 or 6"
+    r"(?P<word>\b[Cc]hapters?)(?P<nums>(?:(?:\s*,\s*|\s+and\s+|\s+or\s+|\s*[–-]\s*|\s+to\s+|\s+)\d{1,2}\b)+)"
+    # "exercise 4.2", "Exercises 16.1 and 16.2"
+    r"|(?P<exword>\b[Ee]xercises?)(?P<exnums>(?:(?:\s*,\s*|\s+and\s+|\s+or\s+|\s+)\d{1,2}\.\d+\b)+)"
+    # "§13" (a chapter, not a section of another book: those are written §2.3.2)
+    r"|§(?P<sec>\d{1,2})(?![.\d])"
+)
+
+
+def _tracked_files() -> list[Path]:
+    out = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, check=True, capture_output=True, text=True
+    ).stdout.split("\n")
+    files = []
+    for name in out:
+        if not name or name in _SKIP_FILES:
+            continue
+        path = ROOT / name
+        if path.suffix in _TEXT_SUFFIXES and path.is_file():
+            files.append(path)
+    return files
+
+
+def chapter_number(stem: str) -> int:
+    match = re.match(r"(\d{2})_", stem)
+    if not match:
+        raise SystemExit(f"MAP: {stem!r} does not start with a two-digit chapter number")
+    return int(match.group(1))
+
+
+def build_maps(stem_map: dict[str, str]) -> tuple[dict[str, str], dict[int, int]]:
+    numbers: dict[int, int] = {}
+    for old, new in stem_map.items():
+        if not (ROOT / "chapters" / f"{old}.ipynb").exists():
+            raise SystemExit(f"MAP: chapters/{old}.ipynb does not exist")
+        numbers[chapter_number(old)] = chapter_number(new)
+    return stem_map, numbers
+
+
+def rewrite(text: str, stems: dict[str, str], numbers: dict[int, int], log: list[str]) -> str:
+    """Every reference in ``text`` renumbered, in one pass (so 4 -> 5 -> 7 cannot happen)."""
+
+    def number(match: re.Match[str]) -> str:
+        old = int(match.group(0))
+        return str(numbers.get(old, old))
+
+    def prose(match: re.Match[str]) -> str:
+        start = max(0, match.start() - 30)
+        context = text[start : match.end() + 10].replace("\n", " ")
+        if match.group("word"):
+            nums = re.sub(r"\d{1,2}", number, match.group("nums"))
+            new = match.group("word") + nums
+        elif match.group("exword"):
+            nums = re.sub(
+                r"(\d{1,2})(\.\d+)",
+                lambda m: str(numbers.get(int(m.group(1)), int(m.group(1)))) + m.group(2),
+                match.group("exnums"),
+            )
+            new = match.group("exword") + nums
+        else:
+            old = int(match.group("sec"))
+            new = f"§{numbers.get(old, old)}"
+        if new != match.group(0):
+            log.append(f"    {match.group(0)!r} -> {new!r}   ...{context}...")
+        return new
+
+    stem_pattern = "|".join(re.escape(s) for s in sorted(stems, key=len, reverse=True))
+    id_numbers = "|".join(f"{n:02d}" for n in sorted(numbers))
+
+    def identifier(match: re.Match[str]) -> str:
+        if match.group("stem"):
+            return stems[match.group("stem")]
+        return f"ch{numbers[int(match.group('num'))]:02d}"
+
+    parts = []
+    if stem_pattern:
+        parts.append(rf"(?P<stem>\b(?:{stem_pattern})\b)")
+    if id_numbers:
+        # exercise ids ch04-ex-..., glue names ch04_..., key files ch04.json, answers_ch04
+        parts.append(rf"\bch(?P<num>{id_numbers})(?=[-_.]|\b)")
+    if parts:
+        text = re.sub("|".join(parts), identifier, text)
+    if numbers:
+        text = _PROSE_NUMBERS.sub(prose, text)
+    return text
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("map", type=Path)
+    parser.add_argument("--dry-run", action="store_true")
+    args = parser.parse_args()
+    stems, numbers = build_maps(json.loads(args.map.read_text(encoding="utf-8")))
+
+    changed = 0
+    for path in _tracked_files():
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            continue
+        log: list[str] = []
+        new = rewrite(text, stems, numbers, log)
+        if new != text:
+            changed += 1
+            print(f"{path.relative_to(ROOT)}: rewritten")
+            for line in log:
+                print(line)
+            if not args.dry_run:
+                path.write_text(new, encoding="utf-8")
+
+    moves = []
+    for old, new in stems.items():
+        moves.append((f"chapters/{old}.ipynb", f"chapters/{new}.ipynb"))
+    for old_n, new_n in numbers.items():
+        for folder, pattern in (
+            ("teacher/exercise_keys", "ch{:02d}.json"),
+            ("evalmetrics/exercise_keys", "ch{:02d}.json"),
+            ("tests", "answers_ch{:02d}.py"),
+        ):
+            source = ROOT / folder / pattern.format(old_n)
+            if source.exists():
+                moves.append((f"{folder}/{pattern.format(old_n)}", f"{folder}/{pattern.format(new_n)}"))
+    # Move through temporary names, so 05 -> 07 and 07 -> 10 cannot collide.
+    if not args.dry_run:
+        for i, (old, _new) in enumerate(moves):
+            subprocess.run(["git", "mv", old, f"{old}.renumber{i}"], cwd=ROOT, check=True)
+        for i, (old, new) in enumerate(moves):
+            subprocess.run(["git", "mv", f"{old}.renumber{i}", new], cwd=ROOT, check=True)
+        redirects = json.loads(REDIRECTS.read_text("utf-8")) if REDIRECTS.exists() else {}
+        # Earlier redirects follow the page to its new home; the moved pages get one each.
+        for old_page, target in list(redirects.items()):
+            stem = target.removeprefix("chapters/")
+            redirects[old_page] = f"chapters/{stems.get(stem, stem)}"
+        for old, new in stems.items():
+            if old != new:
+                redirects[f"chapters/{old}"] = f"chapters/{new}"
+        REDIRECTS.write_text(json.dumps(dict(sorted(redirects.items())), indent=2) + "\n", "utf-8")
+    for old, new in moves:
+        print(f"move {old} -> {new}")
+    print(f"{changed} files rewritten" + (" (dry run)" if args.dry_run else ""))
+    print("Then: python tools/hash_keys.py (the shipped keys are salted by file name)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
