@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import os
 import re
 import shutil
@@ -426,3 +427,22 @@ def test_cost_explorer_moves_along_the_hull(browser, site):
     assert high["fn"] <= start["fn"] <= low["fn"], (low, start, high)
     assert high["fp"] >= start["fp"] >= low["fp"], (low, start, high)
     assert {"threshold", "cost", "fp", "fn"} <= set(start)
+
+
+def test_an_old_chapter_address_lands_on_its_new_page(browser, site):
+    """A bookmark from before the renumbering (with a section anchor) reaches the chapter."""
+    redirects = json.loads((ROOT / "redirects.json").read_text(encoding="utf-8"))
+    old = "chapters/05_roc_auc"
+    entry = redirects[old]
+    new = entry if isinstance(entry, str) else entry["to"]
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    watch = PageWatch(page)
+    try:
+        page.goto(f"{site}/{old}.html#top", wait_until="load")
+        page.wait_for_url(f"**/{new}.html#top", timeout=PAGE_TIMEOUT * 1000)
+        watch.wait_until_quiet(page)
+        assert page.locator("article h1").count() == 1
+        assert not watch.foreign_requests, watch.foreign_requests
+    finally:
+        context.close()

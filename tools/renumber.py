@@ -38,8 +38,20 @@ REDIRECTS = ROOT / "redirects.json"
 # Files whose text is rewritten: everything git tracks, except binary files and the sources
 # of others (the documents are not in the repository).
 _TEXT_SUFFIXES = {
-    ".py", ".ipynb", ".md", ".json", ".yml", ".yaml", ".txt", ".toml", ".bib", ".cfg", ".js",
-    ".html", ".css", "",
+    ".py",
+    ".ipynb",
+    ".md",
+    ".json",
+    ".yml",
+    ".yaml",
+    ".txt",
+    ".toml",
+    ".bib",
+    ".cfg",
+    ".js",
+    ".html",
+    ".css",
+    "",
 }
 _SKIP_FILES = {"redirects.json", "tools/renumber.py"}
 
@@ -123,7 +135,7 @@ def rewrite(text: str, stems: dict[str, str], numbers: dict[int, int], log: list
         parts.append(rf"(?P<stem>\b(?:{stem_pattern})\b)")
     if id_numbers:
         # exercise ids ch04-ex-..., glue names ch04_..., key files ch04.json, answers_ch04
-        parts.append(rf"\bch(?P<num>{id_numbers})(?=[-_.]|\b)")
+        parts.append(rf"(?<![A-Za-z0-9])ch(?P<num>{id_numbers})(?=[-_.]|\b)")
     if parts:
         text = re.sub("|".join(parts), identifier, text)
     if numbers:
@@ -165,7 +177,9 @@ def main() -> int:
         ):
             source = ROOT / folder / pattern.format(old_n)
             if source.exists():
-                moves.append((f"{folder}/{pattern.format(old_n)}", f"{folder}/{pattern.format(new_n)}"))
+                moves.append(
+                    (f"{folder}/{pattern.format(old_n)}", f"{folder}/{pattern.format(new_n)}")
+                )
     # Move through temporary names, so 05 -> 07 and 07 -> 10 cannot collide.
     if not args.dry_run:
         for i, (old, _new) in enumerate(moves):
