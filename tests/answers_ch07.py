@@ -10,10 +10,4 @@ ANSWERS = {
     "ch07-ex-auc-pairs": {"auc": 6.5 / 9},
     # flipping reverses every pair: 1 - 0.3; a constant score ties every pair: 1/2
     "ch07-ex-flip": {"flipped": 1 - 0.3, "constant": 1 / 2},
-    # breast-cancer model at threshold 0.5 (the counts printed in the chapter): TP 100, FN 6,
-    # TN 176, FP 3; 106 malignant, 179 benign; AUC of 0/1 scores = (TPR + TNR) / 2
-    "ch07-ex-hard-scores": {"auc": (102 / 106 + 162 / 179) / 2},  # TP 102, TN 162 at 0.2
-    # Hand and Till, y = [0, 0, 0, 1, 1, 2]: pair (0, 1) (4.5/6 + 3.5/6) / 2 = 2/3, pair (0, 2)
-    # (2/3 + 1) / 2 = 5/6, pair (1, 2) (1.5/2 + 1/2) / 2 = 5/8; M = their mean
-    "ch07-ex-ovo": {"m": (2 / 3 + 5 / 6 + 5 / 8) / 3},
 }

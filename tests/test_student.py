@@ -255,9 +255,6 @@ def test_the_edition_a_student_opens_reads_as_the_book(rendered_dir):
 #: Numbers of the prose that have an answer's digits but are another quantity, each read in
 #: its sentence: (notebook, exercise, part, the number) -> what the prose's number is.
 COINCIDENCES = {
-    ("03_second_level.ipynb", "ch03-ex-spam-metrics", "recall", "0.750"): (
-        "the macro average of the three-class fish example"
-    ),
     ("04_third_level.ipynb", "ch04-ex-f-values", "e2", "0.182"): (
         "F1 of the earthquake models A and B, and of a constant classifier"
     ),

@@ -54,7 +54,7 @@ by label: ``"exercise": {"ch19-ex-bpref": {"points": {"bpref": 2}}}``.
 
 A part whose name would clash (the same part name in two exercises of the assignment, a name
 the set-up or a solution uses, a Python builtin, or ``answer``) becomes
-``<exercise>_<part>`` (``auc`` of ``ch07-ex-hard-scores`` -> ``hard_scores_auc``); the
+``<exercise>_<part>`` (``auc`` of ``ch08-ex-hard-scores`` -> ``hard_scores_auc``); the
 statement names the variable the student sets.
 """
 

@@ -187,10 +187,18 @@ def main() -> int:
         for i, (old, new) in enumerate(moves):
             subprocess.run(["git", "mv", f"{old}.renumber{i}", new], cwd=ROOT, check=True)
         redirects = json.loads(REDIRECTS.read_text("utf-8")) if REDIRECTS.exists() else {}
+
         # Earlier redirects follow the page to its new home; the moved pages get one each.
+        def moved(page: str) -> str:
+            stem = page.removeprefix("chapters/")
+            return f"chapters/{stems.get(stem, stem)}"
+
         for old_page, target in list(redirects.items()):
-            stem = target.removeprefix("chapters/")
-            redirects[old_page] = f"chapters/{stems.get(stem, stem)}"
+            if isinstance(target, str):
+                redirects[old_page] = moved(target)
+            else:
+                target["to"] = moved(target["to"])
+                target["anchors"] = {a: moved(p) for a, p in target.get("anchors", {}).items()}
         for old, new in stems.items():
             if old != new:
                 redirects[f"chapters/{old}"] = f"chapters/{new}"
