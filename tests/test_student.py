@@ -258,9 +258,6 @@ COINCIDENCES = {
     ("04_third_level.ipynb", "ch04-ex-f-values", "e2", "0.182"): (
         "F1 of the earthquake models A and B, and of a constant classifier"
     ),
-    ("04_third_level.ipynb", "ch04-ex-four-counts", "npv", "0.939"): (
-        "the test F1 at the threshold chosen on the validation cases"
-    ),
     ("10_retrieval_pr.ipynb", "ch10-ex-p-at-k", "r_at_5", "0.500"): (
         "recall overstated by a list that forgets its missing items; an R-precision"
     ),
