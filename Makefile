@@ -20,7 +20,7 @@ JOBS ?= 2
 # The JupyterLab test (part of `make browser`) runs these chapters with Lab's Run All and fails on
 # any error in any cell: for them it is the run nbval would make, so `make test` leaves them out
 # of nbval and no notebook executes more than twice (once for the build, once for its test).
-LAB_CHAPTERS ?= 04_third_level 14_dcg_ndcg
+LAB_CHAPTERS ?= 04_third_level 15_dcg_ndcg
 
 help:
 	@echo "make book         build the HTML book into _build/html (warnings are errors)"
@@ -31,10 +31,10 @@ help:
 	@echo "make lab-fresh    the same, the copy rewritten from the chapters (your work there is lost)"
 	@echo "make student      student edition of the notebooks (no solutions) in _build/student/"
 	@echo "make assignments  graded assignments (otter-grader) in _build/assignments/;"
-	@echo "                  CHAPTERS=\"04 16\" or EXERCISES=\"ch19-ex-bpref ...\" to choose"
+	@echo "                  CHAPTERS=\"04 16\" or EXERCISES=\"ch22-ex-bpref ...\" to choose"
 	@echo "make bench        run the benchmarks (metrics, stats and widgets)"
 	@echo "make bench-compare REF=<commit>  the package's speed against another commit's, same run"
-	@echo "make bench-spark  evalmetrics against Spark local mode (about 10 min; chapter 15's figures)"
+	@echo "make bench-spark  evalmetrics against Spark local mode (about 10 min; chapter 16's figures)"
 	@echo "make constraints  regenerate constraints.txt from a fresh venv"
 	@echo "make clean        remove _build and caches (keeps .venv)"
 
@@ -164,7 +164,7 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/bench_widgets.py
 
 # "Do I need Spark?": evalmetrics against Spark local mode at 10^6 and 10^7 rows (about 10 min);
-# writes the figures chapter 15 shows.
+# writes the figures chapter 16 shows.
 REF ?= HEAD
 bench-compare: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/compare_versions.py --ref $(REF)

@@ -2,29 +2,21 @@
 
 import math
 
-L3 = math.log2(3)  # 1/log2(3) is the discount of rank 2; rank 3 has 1/log2(4) = 1/2
+L3 = math.log2(3)  # discount of rank 2 is 1/log2(3) = 0.6309...; rank 3: 1/log2(4) = 1/2
 
 ANSWERS = {
-    # [0,1,1,0,0,1,0,0], 3 relevant: top 5 holds 2 -> P@5 2/5, R@5 2/3;
-    # AP = (1/2 + 2/3 + 3/6) / 3 = 5/9; RR = 1/2;
-    # NDCG@5 = (1/log2(3) + 1/2) / (1 + 1/log2(3) + 1/2); a hit in the top 5 -> 1
-    "ch15-ex-all-metrics": {
-        "p5": 2 / 5,
-        "r5": 2 / 3,
-        "ap": 5 / 9,
-        "rr": 1 / 2,
-        "ndcg5": (1 / L3 + 1 / 2) / (1 + 1 / L3 + 1 / 2),
-        "hit5": 1.0,
+    # [2, 0, 1]: exponential gains 3, 0, 1 -> 3/1 + 0 + 1/2 = 3.5; linear 2 + 0 + 1/2 = 2.5;
+    # ideal [2, 1, 0]: 3 + 1/log2(3) -> NDCG = 3.5 / (3 + 1/log2(3))
+    "ch15-ex-dcg-by-hand": {"dcg_exp": 3.5, "dcg_lin": 2.5, "ndcg_exp": 3.5 / (3 + 1 / L3)},
+    # DCG@3 of [1, 0, 1] = 1 + 1/2; ideal from 4 relevant, cut at 3: 1 + 1/log2(3) + 1/2;
+    # ideal from the list [1, 1, 0]: 1 + 1/log2(3)
+    "ch15-ex-unretrieved": {
+        "ndcg_all_judged": 1.5 / (1 + 1 / L3 + 0.5),
+        "ndcg_returned_only": 1.5 / (1 + 1 / L3),
     },
-    # A: first hits at rank 1 -> MRR 1; AP (1 + 2/7 + 3/8)/3 = 93/168, (1 + 2/6 + 3/7)/3 = 37/63
-    # B: first hits at rank 2 -> MRR 1/2; AP (1/2 + 2/3 + 3/4)/3 = 23/36 for both queries
-    "ch15-ex-two-rankers": {
-        "mrr_a": 1.0,
-        "mrr_b": 0.5,
-        "map_a": (93 / 168 + 37 / 63) / 2,
-        "map_b": 23 / 36,
-    },
-    # TPR 0.8, FPR 0.1. 50%: TP 4000, FN 1000, FP 500 -> 8000/9500;
-    # 2%: TP 160, FN 40, FP 0.1 * 9800 = 980 -> 320/1340
-    "ch15-ex-f1-prevalence": {"f1_balanced": 8000 / 9500, "f1_rare": 320 / 1340},
+    # user 1 ideal -> 1; user 2: (1/log2(3)) / 1; user 3: (1/2) / (1 + 1/log2(3))
+    "ch15-ex-mean-ndcg": {"mean_ndcg": (1 + 1 / L3 + 0.5 / (1 + 1 / L3)) / 3},
+    # grades [1, 2, 0], g_max = 2: R = 1/4, 3/4, 0; ERR = 1/4 + (1/2)(3/4)(3/4) = 1/4 + 9/32
+    # = 17/32; RBP p = 1/2, binary r = 1, 1, 0: (1/2)(1 + 1/2) = 3/4
+    "ch15-ex-err-rbp": {"err": 17 / 32, "rbp": 3 / 4},
 }

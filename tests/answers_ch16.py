@@ -1,49 +1,30 @@
-"""Hand-computed answers to chapter 16's checked exercises (used by tests/test_exercises.py).
-
-Standard library only: z = 1.96 as the exercises say (the answers are asked to three decimals,
-where z = 1.959964 gives the same digits).
-"""
+"""Hand-computed answers to chapter 16's checked exercises (used by tests/test_exercises.py)."""
 
 import math
 
-Z = 1.96
-T5 = 2.5705818356363146  # scipy.stats.t.ppf(0.975, 5)
+L3 = math.log2(3)  # 1/log2(3) is the discount of rank 2; rank 3 has 1/log2(4) = 1/2
 
 ANSWERS = {
-    # 45 of 50: p = 0.9; Wald 0.9 +- 1.96 sqrt(0.09 / 50) = 0.9 +- 1.96 * 0.042426 = 0.9 +- 0.08316
-    # Wilson: z^2/n = 3.8416/50 = 0.076832; centre (0.9 + 0.038416) / 1.076832 = 0.871469;
-    # half 1.96 sqrt(0.0018 + 3.8416/10000) / 1.076832 = 1.96 * 0.042881 / 1.076832 = 0.078051
-    "ch16-ex-wilson": {
-        "wald_low": 0.9 - Z * math.sqrt(0.9 * 0.1 / 50),  # 0.81684
-        "wald_high": 0.9 + Z * math.sqrt(0.9 * 0.1 / 50),  # 0.98316
-        "wilson_low": (0.9 + Z**2 / 100) / (1 + Z**2 / 50)
-        - Z * math.sqrt(0.0018 + Z**2 / 10000) / (1 + Z**2 / 50),  # 0.78640
-        "wilson_high": (0.9 + Z**2 / 100) / (1 + Z**2 / 50)
-        + Z * math.sqrt(0.0018 + Z**2 / 10000) / (1 + Z**2 / 50),  # 0.95652
+    # [0,1,1,0,0,1,0,0], 3 relevant: top 5 holds 2 -> P@5 2/5, R@5 2/3;
+    # AP = (1/2 + 2/3 + 3/6) / 3 = 5/9; RR = 1/2;
+    # NDCG@5 = (1/log2(3) + 1/2) / (1 + 1/log2(3) + 1/2); a hit in the top 5 -> 1
+    "ch16-ex-all-metrics": {
+        "p5": 2 / 5,
+        "r5": 2 / 3,
+        "ap": 5 / 9,
+        "rr": 1 / 2,
+        "ndcg5": (1 / L3 + 1 / 2) / (1 + 1 / L3 + 1 / 2),
+        "hit5": 1.0,
     },
-    # n >= z^2 p (1 - p) / 0.02^2: 3.8416 * 0.09 / 0.0004 = 864.36 -> 865;
-    # 3.8416 * 0.25 / 0.0004 = 2401 (exactly; 2400.9 with z = 1.959964) -> 2401
-    "ch16-ex-sample-size": {"n_90": 865, "n_worst": 2401},
-    # placements V10 = (1, 5/6, 2/3), V01 = (1/2, 1, 1); AUC = 5/6;
-    # S10 = ((1/6)^2 + 0 + (1/6)^2) / 2 = 1/36, S01 = ((1/3)^2 + 2 (1/6)^2) / 2 = 1/12;
-    # Var = (1/36)/3 + (1/12)/3 = 1/108 + 3/108 = 1/27 -> SE = 0.19245
-    "ch16-ex-delong": {"auc": 5 / 6, "se": math.sqrt(1 / 27)},
-    # k = 0 of n = 20: Wald 0 +- 0; Wilson upper z^2 / (n + z^2) = 3.8416 / 23.8416 = 0.16113;
-    # exact upper 1 - 0.025^(1/20) = 1 - exp(ln(0.025) / 20) = 1 - exp(-0.184444) = 0.16843
-    "ch16-ex-zero-errors": {
-        "wald_high": 0.0,
-        "wilson_high": Z**2 / (20 + Z**2),
-        "exact_high": 1 - 0.025 ** (1 / 20),
+    # A: first hits at rank 1 -> MRR 1; AP (1 + 2/7 + 3/8)/3 = 93/168, (1 + 2/6 + 3/7)/3 = 37/63
+    # B: first hits at rank 2 -> MRR 1/2; AP (1/2 + 2/3 + 3/4)/3 = 23/36 for both queries
+    "ch16-ex-two-rankers": {
+        "mrr_a": 1.0,
+        "mrr_b": 0.5,
+        "map_a": (93 / 168 + 37 / 63) / 2,
+        "map_b": 23 / 36,
     },
-    # AP 0.9 0.4 1.0 0.7 0.2 0.8: mean 4/6; squared deviations
-    # (0.0544 + 0.0711 + 0.1111 + 0.0011 + 0.2178 + 0.0178) = 0.47333 (= 142/300);
-    # s = sqrt(0.47333 / 5) = 0.30768; SE = s / sqrt(6) = 0.12561; 2.5706 SE = 0.32289
-    # six queries: the standard error is estimated, so t on 6 - 1 = 5 degrees of freedom, whose
-    # 0.975 quantile is 2.5705818 (tables: 2.571), not z = 1.96
-    "ch16-ex-per-query": {
-        "map": 4 / 6,
-        "se": math.sqrt(142 / 300 / 5) / math.sqrt(6),
-        "low": 4 / 6 - T5 * math.sqrt(142 / 300 / 5) / math.sqrt(6),  # 0.34378
-        "high": 4 / 6 + T5 * math.sqrt(142 / 300 / 5) / math.sqrt(6),  # 0.98956
-    },
+    # TPR 0.8, FPR 0.1. 50%: TP 4000, FN 1000, FP 500 -> 8000/9500;
+    # 2%: TP 160, FN 40, FP 0.1 * 9800 = 980 -> 320/1340
+    "ch16-ex-f1-prevalence": {"f1_balanced": 8000 / 9500, "f1_rare": 320 / 1340},
 }

@@ -1,25 +1,49 @@
-"""Hand-computed answers to chapter 17's checked exercises (used by tests/test_exercises.py)."""
+"""Hand-computed answers to chapter 17's checked exercises (used by tests/test_exercises.py).
+
+Standard library only: z = 1.96 as the exercises say (the answers are asked to three decimals,
+where z = 1.959964 gives the same digits).
+"""
+
+import math
+
+Z = 1.96
+T5 = 2.5705818356363146  # scipy.stats.t.ppf(0.975, 5)
 
 ANSWERS = {
-    # 100 cases, b = 3 (A right, B wrong), c = 12: difference (c - b) / n = 9 / 100;
-    # exact two-sided p = 2 * (C(15,0) + C(15,1) + C(15,2) + C(15,3)) / 2^15
-    #                   = 2 * (1 + 15 + 105 + 455) / 32768 = 1152 / 32768 = 0.03515625
-    "ch17-ex-mcnemar": {"difference": 9 / 100, "pvalue": 1152 / 32768},
-    # d = (0.2, 0.1, -0.05, 0.3): mean 0.55 / 4; sizes sum to 0.65, flipping sizes summing
-    # to s gives 0.65 - 2 s >= 0.55 only for s in {0, 0.05}: 2 patterns, 4 with mirrors -> 4/16;
-    # the smallest two-sided p: the observed pattern and its mirror, 2/16
-    "ch17-ex-randomization": {"mean_difference": 0.55 / 4, "pvalue": 4 / 16, "smallest_p": 2 / 16},
-    # sorted p 0.001 0.012 0.035 0.038 0.3; Holm lines 0.01 0.0125 0.0167: stops at 0.035 -> 2;
-    # BH lines 0.01 0.02 0.03 0.04 0.05: largest k with p_(k) <= line is k = 4 (0.038 <= 0.04)
-    "ch17-ex-holm-bh": {"holm_rejected": 2, "bh_rejected": 4},
-    # ((1.959964 + 0.841621) * 0.1 / 0.02)^2 = (2.801585 * 5)^2 = 14.007925^2 = 196.22 -> 197
-    "ch17-ex-sample-size": {"n_queries": 197},
-    # d = (0.1, 0.3, -0.1, 0.2, 0.0): mean 0.5 / 5 = 0.1; squared deviations
-    # 0 + 0.04 + 0.04 + 0.01 + 0.01 = 0.1, s_d = sqrt(0.1 / 4) = sqrt(0.025);
-    # d_z = 0.1 / sqrt(0.025) = sqrt(0.4); t = d_z * sqrt(5) = sqrt(2)
-    "ch17-ex-effect-size": {
-        "mean_difference": 0.1,
-        "effect_size": 0.1 / 0.025**0.5,
-        "t": 0.1 / 0.025**0.5 * 5**0.5,
+    # 45 of 50: p = 0.9; Wald 0.9 +- 1.96 sqrt(0.09 / 50) = 0.9 +- 1.96 * 0.042426 = 0.9 +- 0.08316
+    # Wilson: z^2/n = 3.8416/50 = 0.076832; centre (0.9 + 0.038416) / 1.076832 = 0.871469;
+    # half 1.96 sqrt(0.0018 + 3.8416/10000) / 1.076832 = 1.96 * 0.042881 / 1.076832 = 0.078051
+    "ch17-ex-wilson": {
+        "wald_low": 0.9 - Z * math.sqrt(0.9 * 0.1 / 50),  # 0.81684
+        "wald_high": 0.9 + Z * math.sqrt(0.9 * 0.1 / 50),  # 0.98316
+        "wilson_low": (0.9 + Z**2 / 100) / (1 + Z**2 / 50)
+        - Z * math.sqrt(0.0018 + Z**2 / 10000) / (1 + Z**2 / 50),  # 0.78640
+        "wilson_high": (0.9 + Z**2 / 100) / (1 + Z**2 / 50)
+        + Z * math.sqrt(0.0018 + Z**2 / 10000) / (1 + Z**2 / 50),  # 0.95652
+    },
+    # n >= z^2 p (1 - p) / 0.02^2: 3.8416 * 0.09 / 0.0004 = 864.36 -> 865;
+    # 3.8416 * 0.25 / 0.0004 = 2401 (exactly; 2400.9 with z = 1.959964) -> 2401
+    "ch17-ex-sample-size": {"n_90": 865, "n_worst": 2401},
+    # placements V10 = (1, 5/6, 2/3), V01 = (1/2, 1, 1); AUC = 5/6;
+    # S10 = ((1/6)^2 + 0 + (1/6)^2) / 2 = 1/36, S01 = ((1/3)^2 + 2 (1/6)^2) / 2 = 1/12;
+    # Var = (1/36)/3 + (1/12)/3 = 1/108 + 3/108 = 1/27 -> SE = 0.19245
+    "ch17-ex-delong": {"auc": 5 / 6, "se": math.sqrt(1 / 27)},
+    # k = 0 of n = 20: Wald 0 +- 0; Wilson upper z^2 / (n + z^2) = 3.8416 / 23.8416 = 0.16113;
+    # exact upper 1 - 0.025^(1/20) = 1 - exp(ln(0.025) / 20) = 1 - exp(-0.184444) = 0.16843
+    "ch17-ex-zero-errors": {
+        "wald_high": 0.0,
+        "wilson_high": Z**2 / (20 + Z**2),
+        "exact_high": 1 - 0.025 ** (1 / 20),
+    },
+    # AP 0.9 0.4 1.0 0.7 0.2 0.8: mean 4/6; squared deviations
+    # (0.0544 + 0.0711 + 0.1111 + 0.0011 + 0.2178 + 0.0178) = 0.47333 (= 142/300);
+    # s = sqrt(0.47333 / 5) = 0.30768; SE = s / sqrt(6) = 0.12561; 2.5706 SE = 0.32289
+    # six queries: the standard error is estimated, so t on 6 - 1 = 5 degrees of freedom, whose
+    # 0.975 quantile is 2.5705818 (tables: 2.571), not z = 1.96
+    "ch17-ex-per-query": {
+        "map": 4 / 6,
+        "se": math.sqrt(142 / 300 / 5) / math.sqrt(6),
+        "low": 4 / 6 - T5 * math.sqrt(142 / 300 / 5) / math.sqrt(6),  # 0.34378
+        "high": 4 / 6 + T5 * math.sqrt(142 / 300 / 5) / math.sqrt(6),  # 0.98956
     },
 }

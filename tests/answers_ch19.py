@@ -1,12 +1,25 @@
 """Hand-computed answers to chapter 19's checked exercises (used by tests/test_exercises.py)."""
 
 ANSWERS = {
-    # relevant, unjudged, non-relevant, relevant, non-relevant, relevant; R = 4, N = 5,
-    # min(R, N) = 4; bpref terms 1, 1 - 1/4, 1 - 2/4 -> (9/4)/4 = 9/16; AP
-    # (unjudged = non-relevant, kept at rank 2): (1/1 + 2/4 + 3/6)/4 = 2/4 = 1/2
-    "ch19-ex-bpref": {"bpref": 9 / 16, "ap": 1 / 2},
-    # top 5: relevant, unjudged, non-relevant, unjudged, relevant; 3 of 5 judged;
-    # low (unjudged not relevant, R = 2): (1/1 + 2/5)/2 = 7/10;
-    # high (both relevant, R = 4, relevant at 1, 2, 4, 5): (1 + 1 + 3/4 + 4/5)/4 = 71/80
-    "ch19-ex-judged-range": {"judged": 3 / 5, "ap_low": 7 / 10, "ap_high": 71 / 80},
+    # 100 cases, b = 3 (A right, B wrong), c = 12: difference (c - b) / n = 9 / 100;
+    # exact two-sided p = 2 * (C(15,0) + C(15,1) + C(15,2) + C(15,3)) / 2^15
+    #                   = 2 * (1 + 15 + 105 + 455) / 32768 = 1152 / 32768 = 0.03515625
+    "ch19-ex-mcnemar": {"difference": 9 / 100, "pvalue": 1152 / 32768},
+    # d = (0.2, 0.1, -0.05, 0.3): mean 0.55 / 4; sizes sum to 0.65, flipping sizes summing
+    # to s gives 0.65 - 2 s >= 0.55 only for s in {0, 0.05}: 2 patterns, 4 with mirrors -> 4/16;
+    # the smallest two-sided p: the observed pattern and its mirror, 2/16
+    "ch19-ex-randomization": {"mean_difference": 0.55 / 4, "pvalue": 4 / 16, "smallest_p": 2 / 16},
+    # sorted p 0.001 0.012 0.035 0.038 0.3; Holm lines 0.01 0.0125 0.0167: stops at 0.035 -> 2;
+    # BH lines 0.01 0.02 0.03 0.04 0.05: largest k with p_(k) <= line is k = 4 (0.038 <= 0.04)
+    "ch19-ex-holm-bh": {"holm_rejected": 2, "bh_rejected": 4},
+    # ((1.959964 + 0.841621) * 0.1 / 0.02)^2 = (2.801585 * 5)^2 = 14.007925^2 = 196.22 -> 197
+    "ch19-ex-sample-size": {"n_queries": 197},
+    # d = (0.1, 0.3, -0.1, 0.2, 0.0): mean 0.5 / 5 = 0.1; squared deviations
+    # 0 + 0.04 + 0.04 + 0.01 + 0.01 = 0.1, s_d = sqrt(0.1 / 4) = sqrt(0.025);
+    # d_z = 0.1 / sqrt(0.025) = sqrt(0.4); t = d_z * sqrt(5) = sqrt(2)
+    "ch19-ex-effect-size": {
+        "mean_difference": 0.1,
+        "effect_size": 0.1 / 0.025**0.5,
+        "t": 0.1 / 0.025**0.5 * 5**0.5,
+    },
 }

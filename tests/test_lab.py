@@ -15,7 +15,7 @@ execution count. Then, in this order (``-x`` stops at the first failing one):
 - ``test_explorers_redraw``: every explorer (an ipywidgets box with a slider and an image) shows
   a new figure and a new readout when its slider is moved with the keyboard;
 - ``test_ranking_explorer_survives_grade_clicks`` (chapters with a ranking explorer, at least
-  chapter 14): the grade buttons are clicked in rounds (every button once per round) until
+  chapter 15): the grade buttons are clicked in rounds (every button once per round) until
   every button has shown all its grades and the list is back to the given one, with a slider
   move after every click; each click must relabel its button and redraw the figure, each move
   must redraw the figure, and the kernel must send no error;
@@ -83,7 +83,7 @@ def chosen_chapters() -> list[str]:
     names = os.environ.get("LAB_TEST_CHAPTERS", "").split()
     if names == ["all"]:
         return sorted(path.stem for path in (ROOT / "chapters").glob("*.ipynb"))
-    return names or ["04_third_level", "14_dcg_ndcg"]
+    return names or ["04_third_level", "15_dcg_ndcg"]
 
 
 # --- what must not show in rendered Markdown ----------------------------------------------
@@ -694,7 +694,7 @@ def test_ranking_explorer_survives_grade_clicks(chapter):
     boxes = ranking_explorers(chapter) if chapter.state["executed"] else []
     if chapter.stem.startswith("11_"):
         assert_ran(chapter)
-        assert boxes, "chapter 14's ranking explorer (with grade buttons) is not shown"
+        assert boxes, "chapter 15's ranking explorer (with grade buttons) is not shown"
     if not boxes:
         # nothing to click: the chapter must then have no ranking explorer in its code either
         sources = "\n".join(

@@ -269,13 +269,13 @@ COINCIDENCES = {
     ("13_hit_ratio.ipynb", "ch13-ex-three-numbers", "hr", "0.400"): (
         "model A's full-ranking HR@10 in the sampled-metrics table"
     ),
-    ("16_confidence_intervals.ipynb", "ch16-ex-wilson", "wald_high", "0.983"): (
+    ("17_confidence_intervals.ipynb", "ch17-ex-wilson", "wald_high", "0.983"): (
         "the upper end of the breast-cancer accuracy's Wilson interval, and a bootstrap end"
     ),
-    ("16_confidence_intervals.ipynb", "ch16-ex-wilson", "wilson_high", "0.957"): (
+    ("17_confidence_intervals.ipynb", "ch17-ex-wilson", "wilson_high", "0.957"): (
         "the breast-cancer model's F1 and the LDA system's NDCG interval end"
     ),
-    ("19_incomplete_judgments.ipynb", "ch19-ex-judged-range", "ap_low", "0.700"): (
+    ("22_incomplete_judgments.ipynb", "ch22-ex-judged-range", "ap_low", "0.700"): (
         "the AP of the chapter's condensed list"
     ),
 }
@@ -296,10 +296,10 @@ def test_the_edition_a_student_opens_holds_no_answer(rendered_dir):
 @pytest.mark.browser
 def test_the_rendered_scan_finds_an_answer_in_the_prose(rendered_dir, tmp_path):
     """The scan sees the filled-in prose: an answer planted there is found."""
-    keys = json.loads((ROOT / "teacher" / "exercise_keys" / "ch19.json").read_text("utf-8"))
+    keys = json.loads((ROOT / "teacher" / "exercise_keys" / "ch22.json").read_text("utf-8"))
     exercise_id, spec = next((k, v) for k, v in keys.items() if v.get("parts"))
     answer = sorted(key_strings(next(iter(spec["parts"].values())), spec.get("decimals", 3)))[0]
-    path = tmp_path / "19_incomplete_judgments.ipynb"
+    path = tmp_path / "22_incomplete_judgments.ipynb"
     notebook = json.loads((rendered_dir / path.name).read_text(encoding="utf-8"))
     notebook["cells"].insert(1, {"cell_type": "markdown", "metadata": {}, "source": answer})
     path.write_text(json.dumps(notebook), encoding="utf-8")

@@ -618,11 +618,11 @@ def test_frames_only_with_value_1(data, monkeypatch):
     assert framework.static_frames_enabled()
 
 
-# ------------------------------------------------------------------ chapter 14's explorer, live
+# ------------------------------------------------------------------ chapter 15's explorer, live
 #
 # In Lab, clicking the grade button of rank 1 and then of rank 5 raised "ideal lacks
 # positive grades present in rels" inside the ipywidgets callback (the grade was already
-# changed), and every later slider move failed the same way. Built here exactly as chapter 14
+# changed), and every later slider move failed the same way. Built here exactly as chapter 15
 # builds it; every action goes through the live widgets, and exceptions are not swallowed.
 
 CH11_SHOWN = [2, 3, 0, 1, 2, 0, 0, 3, 0, 1]
@@ -631,7 +631,7 @@ METRIC_PATTERN = re.compile(r'data-metric="([^"]+)" data-value="([^"]+)"')
 
 
 def chapter11_explorer():
-    """The call of chapters/14_dcg_ndcg.ipynb, argument for argument, with its live view."""
+    """The call of chapters/15_dcg_ndcg.ipynb, argument for argument, with its live view."""
     shown = list(CH11_SHOWN)
     judged = shown + [3, 2]  # two relevant pages were never retrieved
     n_rel = sum(grade > 0 for grade in judged)

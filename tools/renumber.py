@@ -147,11 +147,26 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("map", type=Path)
     parser.add_argument("--dry-run", action="store_true")
+    parser.add_argument(
+        "--exclude", nargs="*", default=[], help="paths (or folders) whose text is left alone"
+    )
+    parser.add_argument(
+        "--only",
+        nargs="*",
+        default=None,
+        help="rewrite the text of these files only; move nothing (for files left out before)",
+    )
     args = parser.parse_args()
     stems, numbers = build_maps(json.loads(args.map.read_text(encoding="utf-8")))
 
     changed = 0
-    for path in _tracked_files():
+    files = _tracked_files()
+    if args.only is not None:
+        only = [ROOT / name for name in args.only]
+        files = [f for f in files if any(f == o or o in f.parents for o in only)]
+    excluded = [ROOT / name for name in args.exclude]
+    files = [f for f in files if not any(f == e or e in f.parents for e in excluded)]
+    for path in files:
         try:
             text = path.read_text(encoding="utf-8")
         except UnicodeDecodeError:
@@ -166,6 +181,9 @@ def main() -> int:
             if not args.dry_run:
                 path.write_text(new, encoding="utf-8")
 
+    if args.only is not None:
+        print(f"{changed} files rewritten" + (" (dry run)" if args.dry_run else ""))
+        return 0
     moves = []
     for old, new in stems.items():
         moves.append((f"chapters/{old}.ipynb", f"chapters/{new}.ipynb"))

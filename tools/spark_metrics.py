@@ -14,7 +14,7 @@ The inputs are built exactly as the chapters build them:
 - binary: ``evalmetrics.datasets.breast_cancer_scores()`` (285 held-out cases);
 - multiclass: chapter 7's digits classifier (``load_digits``, stratified half split with
   ``random_state=0``, ``GaussianNB`` fitted on one half, predictions on the other);
-- ranking: chapter 15's digits retrieval task (``rank_by_distance`` on the test half's pixels
+- ranking: chapter 16's digits retrieval task (``rank_by_distance`` on the test half's pixels
   and on its LDA projection); Spark gets the ranked image indices and the relevant ones.
 
 Spark runs in local mode on one core with one partition (``local[1]``,
@@ -186,7 +186,7 @@ def _ranked_ids(features: np.ndarray, labels: np.ndarray) -> np.ndarray:
 
 
 def ranking_inputs() -> dict[str, dict[str, np.ndarray]]:
-    """Chapter 15's retrieval task: per system the ranked ids, the 0/1 rels and the labels."""
+    """Chapter 16's retrieval task: per system the ranked ids, the 0/1 rels and the labels."""
     from sklearn.datasets import load_digits
     from sklearn.discriminant_analysis import LinearDiscriminantAnalysis
     from sklearn.model_selection import train_test_split

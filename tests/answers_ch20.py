@@ -1,4 +1,4 @@
-"""Hand-computed answers to chapter 18's checked exercises (used by tests/test_exercises.py)."""
+"""Hand-computed answers to chapter 20's checked exercises (used by tests/test_exercises.py)."""
 
 import math
 
@@ -6,17 +6,17 @@ ANSWERS = {
     # c_FP = 2, c_FN = 18: t* = 2 / (2 + 18) = 0.1; p = 0.15:
     # call positive: wrong with probability 0.85 -> 0.85 * 2 = 1.7;
     # call negative: wrong with probability 0.15 -> 0.15 * 18 = 2.7
-    "ch18-ex-bayes-threshold": {"threshold": 2 / 20, "cost_positive": 1.7, "cost_negative": 2.7},
+    "ch20-ex-bayes-threshold": {"threshold": 2 / 20, "cost_positive": 1.7, "cost_negative": 2.7},
     # y 1 0 1 1 0 0 1 0, s 0.9 ... 0.1, c_FP = 1, c_FN = 3, n = 8:
     # t = 0.5 calls 0.9 0.8 0.7 0.6 0.5: FP 2 (0.8, 0.5), FN 1 (0.3) -> (2 + 3) / 8 = 5/8
     # t = inf 12/8, 0.9 9/8, 0.8 10/8, 0.7 7/8, 0.6 4/8, 0.5 5/8, 0.4 6/8, 0.3 3/8, 0.1 4/8
-    "ch18-ex-expected-cost": {"cost_05": 5 / 8, "best_threshold": 0.3, "best_cost": 3 / 8},
+    "ch20-ex-expected-cost": {"cost_05": 5 / 8, "best_threshold": 0.3, "best_cost": 3 / 8},
     # m = 1 * 900 / (20 * 100) = 0.45; edge slopes 5, 1.5, 0.5, 0.125: stop where the slope
     # falls below 0.45 -> (0.6, 0.95); cost 0.9 * 1 * 0.6 + 0.1 * 20 * 0.05 = 0.54 + 0.1
-    "ch18-ex-iso-slope": {"slope": 900 / 2000, "fpr": 0.6, "cost": 0.64},
+    "ch20-ex-iso-slope": {"slope": 900 / 2000, "fpr": 0.6, "cost": 0.64},
     # errors -0.1 0.2 -0.4 0.4: (0.01 + 0.04 + 0.16 + 0.16) / 4 = 0.37 / 4;
     # probabilities of the true labels 0.9 0.8 0.6 0.6: -(ln 0.9 + ln 0.8 + 2 ln 0.6) / 4
-    "ch18-ex-brier": {
+    "ch20-ex-brier": {
         "brier": 0.37 / 4,
         "log_loss": -(math.log(0.9) + math.log(0.8) + 2 * math.log(0.6)) / 4,
     },
