@@ -1,22 +1,30 @@
 """The one policy for undefined values (0/0), shared by every metric (private module).
 
-Policy
-------
-``zero_division="warn"`` (the default) returns ``nan`` and emits :class:`UndefinedMetricWarning`
-naming the metric and the empty denominator. ``zero_division=0.0``, ``1.0`` or ``nan`` returns
-that value silently. scikit-learn's default, by contrast, returns 0.0 (with a warning), which
-makes an undefined value indistinguishable from a genuinely bad one.
+The rule
+--------
+* **One value** that is 0/0 is undefined. ``zero_division="warn"`` (the default) returns
+  ``nan`` with one :class:`UndefinedMetricWarning` naming the metric and the empty
+  denominator; ``zero_division=0.0``, ``1.0`` or ``nan`` returns that value silently.
+* **An average** over classes (macro, weighted; balanced accuracy is macro recall) or over
+  lists (MAP, MRR, ...) is taken over the members whose value is defined. Under ``"warn"`` one
+  warning says how many (and which) members were left out; if none is defined the average is
+  ``nan``. With ``zero_division=0.0`` or ``1.0`` every undefined member counts as that value
+  instead, silently (``0.0`` is trec_eval's and scikit-learn's choice); ``nan`` leaves them out
+  silently (scikit-learn's ``zero_division=np.nan``). A micro average pools the counts first,
+  so it is 0/0 only when the pooled denominator is 0.
+* **x/0 with x > 0 is not 0/0**: its limit is ``+inf`` (LR+ when FPR = 0 and TPR > 0). It
+  returns ``inf`` with a ``RuntimeWarning`` that says so; ``zero_division`` does not apply.
+
+scikit-learn's default, by contrast, returns 0.0 for 0/0 (with a warning), which makes an
+undefined value indistinguishable from a genuinely bad one.
 
 This is the only module that divides by a denominator that can be 0. Three entry points:
 
-* ``divide``: one ratio, element-wise (precision, recall@k, NDCG ...);
+* ``divide``: one ratio, element-wise (precision, recall@k, NDCG, the likelihood ratios ...);
 * ``apply_policy``: values that are not one plain ratio (interpolated precision ...), with a
   mask of where they are undefined;
-* ``mean_over``: a (weighted) summary over items some of which are undefined (MAP over
-  lists; the macro and weighted averages over classes): under ``"warn"`` and ``nan`` the
-  undefined items are left out of the mean (``"warn"`` says how many and which, in one
-  warning; the mean is ``nan`` if all are), under ``0.0`` and ``1.0`` they count as that
-  value.
+* ``mean_over``: a (weighted) summary over members some of which are undefined (MAP over
+  lists; the macro and weighted averages over classes).
 
 Each warning names the metric, the reason and, for arrays, how many entries
 (classes, lists, thresholds) are undefined.
@@ -38,6 +46,7 @@ __all__ = [
     "check_zero_division",
     "divide",
     "mean_over",
+    "warn_infinite",
     "warn_undefined",
 ]
 
@@ -45,13 +54,15 @@ __all__ = [
 class UndefinedMetricWarning(UserWarning):
     """A metric was 0/0 (undefined) and ``zero_division="warn"`` returned ``nan``.
 
-    The package's one 0/0 policy, taken by every function that can meet 0/0 through its
-    ``zero_division`` option: ``"warn"`` (the default) returns ``nan`` and emits this warning
-    once per call, naming the metric, the empty denominator and how many classes, lists or
-    thresholds are affected; ``0.0``, ``1.0`` or ``nan`` returns that value silently. An
-    average over classes (macro, weighted) or lists (MAP) leaves the undefined ones out under
-    ``"warn"`` (the warning names them) and ``nan``, and counts them as the value under
-    ``0.0`` or ``1.0``.
+    The package's one 0/0 rule, taken by every function that can meet 0/0 through its
+    ``zero_division`` option. One value that is 0/0: ``"warn"`` (the default) returns ``nan``
+    and emits this warning once per call, naming the metric and the empty denominator;
+    ``0.0``, ``1.0`` or ``nan`` returns that value silently. An average over classes (macro,
+    weighted, balanced accuracy) or over lists (MAP, MRR) is taken over the members where the
+    value is defined, and this warning says how many were left out (the average is ``nan`` if
+    none is defined); ``zero_division=0.0`` or ``1.0`` counts every undefined member as that
+    value instead, and ``nan`` leaves them out silently. A ratio x/0 with x > 0 is not 0/0: it
+    is ``inf``, with a ``RuntimeWarning``, and ``zero_division`` does not apply to it.
 
     It is not scikit-learn's ``sklearn.exceptions.UndefinedMetricWarning``: the core imports
     numpy only, so it cannot subclass it, and a filter on one does not catch the other. To
@@ -100,6 +111,16 @@ def warn_undefined(message: str) -> None:
     warnings.warn(message, UndefinedMetricWarning, stacklevel=_caller_stacklevel())
 
 
+def warn_infinite(message: str) -> None:
+    """Emit a ``RuntimeWarning`` for a ratio x/0 with x != 0 (its limit is infinite, not 0/0).
+
+    A ``RuntimeWarning``, as numpy's own for a division by zero, and not
+    :class:`UndefinedMetricWarning`: the value is defined (as a limit), so ``zero_division``
+    does not apply and a filter on undefined values does not hide it.
+    """
+    warnings.warn(message, RuntimeWarning, stacklevel=_caller_stacklevel())
+
+
 def _policy_message(metric: str, reason: str, where: str) -> str:
     return (
         f"{metric} is undefined (0/0: {reason}){where}; returning nan. "
@@ -143,14 +164,20 @@ def divide(
     zero_division: float | str = "warn",
     undefined: np.ndarray | None = None,
     unit: str = "classes",
+    infinite_reason: str | None = None,
 ) -> np.ndarray:
-    """Element-wise ``numerator / denominator`` with the 0/0 policy applied.
+    """Element-wise ``numerator / denominator`` with the 0/0 rule applied.
 
     Returns a float64 array (0-d for scalar input). Where ``undefined`` is true (default:
-    where ``denominator == 0``) the result is ``nan`` with one warning (``"warn"``) or the
-    given ``zero_division`` value, silently. The warning says for how many of the
-    ``unit`` (``"classes"``, ``"lists"``, ``"thresholds"`` ...) the value is undefined,
-    unless the mask is 0-d (one value).
+    where numerator and denominator are both 0) the result is ``nan`` with one
+    :class:`UndefinedMetricWarning` (``"warn"``) or the given ``zero_division`` value,
+    silently. The warning says for how many of the ``unit`` (``"classes"``, ``"lists"``,
+    ``"thresholds"`` ...) the value is undefined, unless the mask is 0-d (one value).
+
+    Without an explicit ``undefined`` mask, a nonzero numerator over a zero denominator is
+    not 0/0: the result is its limit, ``inf`` (``-inf`` for a negative numerator), with one
+    ``RuntimeWarning`` that says so (``infinite_reason``, if given, says why in the metric's
+    terms), whatever ``zero_division`` is.
 
     An explicit ``undefined`` mask must cover the result's leading axes (see ``_mask``); it
     lets a caller mark undefined entries whose denominator is not literally 0, or pass a 0-d
@@ -167,6 +194,12 @@ def divide(
     array([0.5, nan])
     >>> print(caught[0].message)
     recall is undefined (0/0: tp + fn is 0) for 1 of 2 classes; returning nan. Pass zero_division=0.0, 1.0 or nan to choose a value silently.
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     float(divide(3, 0, metric="LR+", denominator_name="FP", zero_division=0.0))
+    inf
+    >>> print(caught[0].category.__name__, caught[0].message)
+    RuntimeWarning LR+ is inf: 3/0 (FP is 0 and the numerator is not) tends to inf; it is not 0/0, so zero_division does not apply; returning inf.
     """  # noqa: E501
     zero_division = check_zero_division(zero_division)
     numerator = np.asarray(numerator, dtype=np.float64)
@@ -174,7 +207,22 @@ def divide(
     with np.errstate(divide="ignore", invalid="ignore"):
         result = np.true_divide(numerator, denominator)
     if undefined is None:
-        mask = np.broadcast_to(denominator == 0, result.shape)
+        zero = np.broadcast_to(denominator == 0, result.shape)
+        nonzero_numerator = np.broadcast_to(numerator != 0, result.shape)
+        mask = zero & ~nonzero_numerator
+        infinite = zero & nonzero_numerator
+        if np.any(infinite):
+            sign = "-inf" if np.all(result[infinite] < 0) else "inf"
+            if infinite_reason is not None:
+                what = infinite_reason
+            elif infinite.ndim == 0:
+                what = f"{float(numerator):g}/0 ({denominator_name} is 0 and the numerator is not)"
+            else:
+                what = f"x/0 with x != 0{_where(infinite, unit)} ({denominator_name} is 0)"
+            warn_infinite(
+                f"{metric} is {sign}: {what} tends to {sign}; it is not 0/0, so "
+                f"zero_division does not apply; returning {sign}."
+            )
     else:
         mask = _mask(undefined, result.shape)
     if np.any(mask):
@@ -243,28 +291,24 @@ def mean_over(
     names: object = None,
     reason: str | None = None,
     convention: str | None = None,
-    warn_is_nan: bool = False,
 ) -> float:
-    """The (weighted) mean of ``values`` over items some of which are undefined.
+    """The (weighted) mean of ``values`` over members some of which are undefined.
 
-    The summaries' rule, used by MAP (over lists) and by the macro and weighted averages of
-    the classification metrics (over classes): under ``"warn"`` the undefined items are left
-    out of the mean and one :class:`UndefinedMetricWarning` names the metric and says how
-    many (and, given ``names``, which) were left out; the mean is ``nan`` if all are. Under
-    ``nan`` they are left out silently (``nan`` if all are). Under ``0.0`` or ``1.0`` they
-    count as that value, silently (``0.0`` is trec_eval's convention for MAP; for the
-    classification averages this is scikit-learn's rule). The entries of ``values`` where
+    The averages' rule, used by MAP and MRR (over lists), by the macro and weighted averages
+    of the classification and curve metrics and by balanced accuracy (over classes): under
+    ``"warn"`` the undefined members are left out of the mean and one
+    :class:`UndefinedMetricWarning` names the metric and says how many (and, given ``names``,
+    which) were left out; the mean is ``nan`` if all are. Under ``nan`` they are left out
+    silently (``nan`` if all are; scikit-learn's ``zero_division=np.nan``). Under ``0.0`` or
+    ``1.0`` each counts as that value, silently (``0.0`` is trec_eval's convention for MAP and
+    scikit-learn's for the classification averages). The entries of ``values`` where
     ``undefined`` is true are never read.
 
-    ``per_item`` names the per-item metric in the message (``"AP"``), ``reason`` its empty
+    ``per_item`` names the per-member metric in the message (``"AP"``), ``reason`` its empty
     denominator (``"TP + FP is 0"``), ``convention`` an optional remark on the explicit values
-    (``"0.0 is trec_eval's convention"``). With ``weights`` (one per item, >= 0) the mean is
-    weighted; if the items that are counted have a total weight of 0 the weighted mean is
+    (``"0.0 is trec_eval's convention"``). With ``weights`` (one per member, >= 0) the mean is
+    weighted; if the members that are counted have a total weight of 0 the weighted mean is
     itself 0/0: ``nan`` with one warning under ``"warn"``, else the ``zero_division`` value.
-
-    ``warn_is_nan`` (the classification averages): under ``"warn"`` an undefined item makes the
-    mean itself undefined, ``nan`` with one warning naming the items, because a mean that left
-    out a never-predicted class would reward never predicting it.
 
     >>> mean_over([0.5, 0.0], [False, True], metric="MAP", per_item="AP", zero_division=0.0)
     0.25
@@ -305,14 +349,6 @@ def mean_over(
                 f"{values.size} {unit}{which}; returning nan. Pass zero_division=0.0 or 1.0 to "
                 "count them as that value.",
             )
-        return float("nan")
-    if warn_is_nan and n_undefined and zero_division == "warn":
-        warn_undefined(
-            f"{metric} is undefined: {per_item} is undefined ({why}) for {n_undefined} of "
-            f"{values.size} {unit}{which}; returning nan (leaving them out would reward never "
-            "predicting a class). Pass zero_division=0.0 for scikit-learn's value (they count "
-            "as 0), 1.0, or nan to leave them out.",
-        )
         return float("nan")
     left_out = ""
     if n_undefined and not counted_as_value:

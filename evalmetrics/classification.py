@@ -7,15 +7,16 @@ Conventions (the book's conventions page quotes them):
    TP+FP+FN = 0; beta finite and > 0; beta > 1 weights recall. :math:`E_\beta = 1 - F_\beta`
    wherever F is defined; where it is not, E itself is undefined and ``zero_division`` is E's
    value (not F's).
-3. 0/0: ``zero_division="warn"`` (default) returns nan and emits
-   :class:`~evalmetrics.UndefinedMetricWarning` naming the metric; ``zero_division=0.0``, ``1.0``
-   or ``nan`` returns that value silently (scikit-learn's default returns 0.0). Macro and
-   weighted averages apply the same policy once, to the average, through
-   ``_undefined.mean_over``: under ``"warn"`` a class whose value is undefined makes the average
-   nan, with one warning naming the class (an average that left it out would reward never
-   predicting it); explicit 0.0 or 1.0 count it in the average as that value
-   (``zero_division=0.0`` is scikit-learn's number) and ``nan`` leaves it out silently
-   (scikit-learn's ``zero_division=np.nan``).
+3. 0/0, the package's one rule (:class:`~evalmetrics.UndefinedMetricWarning`): a single value
+   that is 0/0 is ``nan`` with one warning under ``zero_division="warn"`` (the default), or
+   the ``zero_division`` value (0.0, 1.0 or nan) silently. Macro and weighted averages, and
+   balanced accuracy (the macro average of recall), are taken over the classes whose value is
+   defined: under ``"warn"`` one warning says how many classes (and which) were left out, and
+   the average is nan only if none is defined; ``zero_division=0.0`` or ``1.0`` counts every
+   undefined class as that value (``0.0`` gives scikit-learn's number), ``nan`` leaves them
+   out silently (scikit-learn's ``zero_division=np.nan``). Micro averages pool the counts
+   first, so they are 0/0 only when the pooled denominator is 0. A ratio x/0 with x > 0 (the
+   likelihood ratios) is ``inf`` with a ``RuntimeWarning``, not 0/0.
 
 Binary by default (``average="binary"``, positive class ``pos_label``); multiclass with
 ``average="micro"``, ``"macro"``, ``"weighted"`` or ``None`` (one value per class, in label
@@ -40,7 +41,6 @@ from .counts import (
     _matrix,
     _mcc_from_matrix,
     _prepare_labels,
-    _ratio,
 )
 
 __all__ = [
@@ -151,22 +151,48 @@ def _score(
     if average is None:
         values, _ = _values(metric, tp, fp, tn, fn, beta=beta, zero_division=zero_division)
         return values
-    # macro / weighted: the per-class values silently, then one policy for the average
+    return _class_average(
+        metric, average, classes, tp, fp, tn, fn, support, beta=beta, zero_division=zero_division
+    )
+
+
+def _class_average(
+    metric: str,
+    average: str,
+    classes: np.ndarray,
+    tp: np.ndarray,
+    fp: np.ndarray,
+    tn: np.ndarray,
+    fn: np.ndarray,
+    support: np.ndarray,
+    *,
+    beta: float,
+    zero_division: float | str,
+    name: str | None = None,
+) -> float:
+    """The macro or weighted average of a metric over classes, under the one 0/0 rule.
+
+    The per-class values are computed silently; ``mean_over`` then leaves the undefined
+    classes out (``"warn"``: with one warning saying how many; ``nan``: silently) or counts
+    them as ``zero_division`` (0.0 or 1.0). ``name`` replaces the average's name in the
+    warning (``"balanced accuracy"``).
+    """
     label = _label(metric, beta)
     options = {
-        "metric": f"{average} {label}",
+        "metric": name or f"{average} {label}",
         "per_item": label,
         "unit": "classes",
         "weights": support if average == "weighted" else None,
         "names": classes,
         "reason": _REASONS[metric],
-        "warn_is_nan": True,
     }
     if metric == "e_measure":
         # one minus the averaged F, exactly; an undefined class has E = zero_division, that is
         # F = 1 - zero_division (nan and "warn" leave it out either way)
         f_values, undefined = _values("fbeta", tp, fp, tn, fn, beta=beta, zero_division=np.nan)
-        f_zero_division = zero_division if zero_division == "warn" else 1.0 - zero_division
+        f_zero_division = zero_division
+        if zero_division in (0.0, 1.0):
+            f_zero_division = 1.0 - zero_division
         return 1.0 - mean_over(f_values, undefined, zero_division=f_zero_division, **options)
     values, undefined = _values(metric, tp, fp, tn, fn, beta=beta, zero_division=np.nan)
     return mean_over(values, undefined, zero_division=zero_division, **options)
@@ -281,12 +307,14 @@ def precision(
     Notes
     -----
     Undefined (0/0) when nothing is predicted positive; scikit-learn's ``precision_score``
-    returns 0.0 there by default. Macro and weighted averages over classes some of which are
-    undefined: ``"warn"`` returns nan with one :class:`~evalmetrics.UndefinedMetricWarning`
-    naming them (never rewarding a class that is never predicted); ``zero_division=0.0``
-    counts them as 0, which is scikit-learn's number, ``1.0`` as 1, and ``nan`` leaves them out
-    silently (scikit-learn's ``zero_division=np.nan``). If every class left in has zero
-    support, the weighted average is itself 0/0 (nan, with a warning under ``"warn"``);
+    returns 0.0 there by default. Macro and weighted averages follow the package's one rule
+    (:class:`~evalmetrics.UndefinedMetricWarning`): they are taken over the classes whose
+    value is defined, and under ``"warn"`` one warning says how many (and which) were left out;
+    ``zero_division=0.0`` counts them as 0, which is scikit-learn's number, ``1.0`` as 1, and
+    ``nan`` leaves them out silently (scikit-learn's ``zero_division=np.nan``, which gives the
+    same number as ``"warn"``). Leaving a never-predicted class out of macro precision does
+    not hide it: its recall is 0 and counts in macro recall and F1. If every class left in has
+    zero support, the weighted average is itself 0/0 (nan, with a warning under ``"warn"``);
     scikit-learn falls back to the unweighted mean there. Micro precision over all classes
     equals accuracy. Unlike scikit-learn, ``labels`` cannot leave out a class that occurs in
     the data (that is an error): use ``average=None`` and select.
@@ -304,6 +332,9 @@ def precision(
     >>> em.precision(["a", "b", "c", "a"], ["a", "b", "b", "b"], average=None,
     ...              zero_division=float("nan"))  # "c" is never predicted: 0/0
     array([1.        , 0.33333333,        nan])
+    >>> em.precision(["a", "b", "c", "a"], ["a", "b", "b", "b"], average="macro",
+    ...              zero_division=0.0)  # "c" counts as 0: (1 + 1/3 + 0) / 3
+    0.4444444444444444
     """
     return _score(
         "precision",
@@ -372,8 +403,9 @@ def recall(
     Notes
     -----
     Undefined (0/0) when the class has no true samples; scikit-learn's ``recall_score`` returns
-    0.0 there by default. Averages treat nan as in :func:`precision`. Micro recall over all
-    classes equals accuracy; weighted recall too.
+    0.0 there by default. Macro and weighted averages leave undefined classes out, as in
+    :func:`precision`; macro recall is :func:`balanced_accuracy`, the same number. Micro
+    recall over all classes equals accuracy; weighted recall too.
 
     Examples
     --------
@@ -384,6 +416,22 @@ def recall(
     >>> y_pred = [1] * 100 + [0] * 900
     >>> em.recall(y_true, y_pred), em.precision(y_true, y_pred)
     (1.0, 0.1)
+
+    Class 2 is predicted once but never true: its recall is 0/0 and the macro average is
+    taken over classes 0 and 1, (1/2 + 1) / 2, with one warning; ``zero_division=0.0``
+    counts it as 0 (scikit-learn's ``recall_score`` default):
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     em.recall([0, 0, 1, 1], [0, 2, 1, 1], average="macro")
+    0.75
+    >>> print(caught[0].message)  # doctest: +NORMALIZE_WHITESPACE
+    macro recall left out 1 of 3 classes (label 2) whose recall is undefined (0/0: TP + FN is
+    0). Pass zero_division=0.0 or 1.0 to count them as that value, or nan to leave them out
+    silently.
+    >>> em.recall([0, 0, 1, 1], [0, 2, 1, 1], average="macro", zero_division=0.0)  # (1/2+1+0)/3
+    0.5
     """
     return _score(
         "recall",
@@ -833,7 +881,8 @@ def balanced_accuracy(
         A class with no true samples (only in ``y_pred`` or ``labels``) has recall 0/0:
         ``"warn"`` leaves it out of the mean with an
         :class:`~evalmetrics.UndefinedMetricWarning` naming it, ``nan`` leaves it out
-        silently, ``0.0`` or ``1.0`` count it as that value.
+        silently, ``0.0`` or ``1.0`` count it as that value: the one rule of the macro
+        average, so the result is always ``recall(..., average="macro")``.
 
     Returns
     -------
@@ -855,8 +904,8 @@ def balanced_accuracy(
     Notes
     -----
     Symmetric in the classes: no ``pos_label``. scikit-learn's ``balanced_accuracy_score``
-    computes the same number and also leaves a class without true samples out (with a plain
-    ``UserWarning``), that is this function under ``"warn"`` or ``nan``. Its
+    (version 1.9) computes the same number and also leaves a class without true samples out
+    (with a plain ``UserWarning``), that is this function under ``"warn"`` or ``nan``. Its
     ``adjusted=True`` rescales the score so that chance is 0 and perfect is 1:
     :math:`(BA - 1/K) / (1 - 1/K)` with :math:`K` the classes kept; for two classes that is
     :math:`2 BA - 1`, Youden's J (:func:`youden_j`). This function does not adjust. Balanced
@@ -871,23 +920,37 @@ def balanced_accuracy(
     >>> import evalmetrics as em
     >>> em.balanced_accuracy([1] + [0] * 99, [0] * 100)
     0.5
+
+    Class 2 is predicted but never true, so its recall is 0/0 and is left out, as in macro
+    recall: (1/2 + 1) / 2.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")
+    ...     em.balanced_accuracy([0, 0, 1, 1], [0, 2, 1, 1])
+    0.75
     """
     zero_division = check_zero_division(zero_division)
     classes, true_index, pred_index = _prepare_labels(y_true, y_pred, labels)
     matrix = _matrix(true_index, pred_index, len(classes))
+    tp = np.diag(matrix).copy()
     support = matrix.sum(axis=1)
-    recalls = _ratio(
-        np.diag(matrix), support, metric="recall", denominator_name="", zero_division=np.nan
-    )
-    return mean_over(
-        recalls,
-        support == 0,
-        metric="balanced accuracy",
-        per_item="recall",
-        unit="classes",
-        names=classes,
-        reason="TP + FN is 0",
+    fp = matrix.sum(axis=0) - tp
+    fn = support - tp
+    tn = len(true_index) - tp - fp - fn
+    # macro recall, through the same code as recall(average="macro"): the same number always
+    return _class_average(
+        "recall",
+        "macro",
+        classes,
+        tp,
+        fp,
+        tn,
+        fn,
+        support,
+        beta=1.0,
         zero_division=zero_division,
+        name="balanced accuracy",
     )
 
 
@@ -1150,16 +1213,26 @@ def lr_plus(
     pos_label : int, float, bool or str, default=1
         The label of the positive class.
     zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
-        Value when :math:`FP\,(TP + FN) = 0`: ``"warn"`` returns nan with an
+        Value when LR+ is 0/0: no positives (TPR is 0/0), no negatives (FPR is 0/0), or
+        TP = FP = 0 (TPR = FPR = 0). ``"warn"`` returns nan with an
         :class:`~evalmetrics.UndefinedMetricWarning`; a number is returned silently (1.0 means
-        "uninformative", scikit-learn's ``replace_undefined_by=1.0``).
+        "uninformative", scikit-learn's ``replace_undefined_by=1.0``). It does not apply when
+        FP = 0 and TP > 0 (below).
 
     Returns
     -------
     float
         :math:`\text{LR}_+ \ge 0` when defined (1: the prediction says nothing; above 1 a
-        positive prediction is evidence for the positive class), else the ``zero_division``
-        value.
+        positive prediction is evidence for the positive class); ``inf`` when FPR = 0 and
+        TPR > 0; else the ``zero_division`` value.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        Under ``zero_division="warn"``, when LR+ is 0/0.
+    RuntimeWarning
+        When FPR = 0 and TPR > 0: TPR/0 is not 0/0 but tends to +inf, and ``inf`` is
+        returned whatever ``zero_division`` is.
 
     Raises
     ------
@@ -1174,16 +1247,23 @@ def lr_plus(
 
     Notes
     -----
-    FPR = 0 with TP > 0 (no false alarm) makes the ratio grow without bound. scikit-learn's
-    ``class_likelihood_ratios`` (version 1.9) returns nan there with an
-    ``UndefinedMetricWarning``, not ``inf``, and so does this function; it computes the ratio in
-    scikit-learn's order, so defined values agree bit for bit.
+    FPR = 0 with TP > 0 (no false alarm) makes the ratio grow without bound: it is x/0 with
+    x > 0, whose limit is +inf, not 0/0, so this function returns ``inf`` with a
+    ``RuntimeWarning`` (the package's rule, :class:`~evalmetrics.UndefinedMetricWarning`).
+    scikit-learn's ``class_likelihood_ratios`` (version 1.9.1) returns nan there instead, with
+    its ``UndefinedMetricWarning`` (or ``replace_undefined_by``). The ratio is computed in
+    scikit-learn's order, so finite values agree bit for bit.
 
     Examples
     --------
     >>> import evalmetrics as em
     >>> em.lr_plus([1, 1, 0, 0, 0, 0], [1, 1, 1, 0, 0, 0])  # TPR 1, FPR 1/4
     4.0
+    >>> import warnings
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore", RuntimeWarning)
+    ...     em.lr_plus([1, 1, 0, 0], [1, 0, 0, 0])  # TPR 1/2, FPR 0: no false alarm
+    inf
     """
     zero_division = check_zero_division(zero_division)
     c = _binary(y_true, y_pred, pos_label)
@@ -1213,15 +1293,24 @@ def lr_minus(
     pos_label : int, float, bool or str, default=1
         The label of the positive class.
     zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
-        Value when :math:`TN\,(TP + FN) = 0` (no true negative, or no positives): ``"warn"``
-        returns nan with an :class:`~evalmetrics.UndefinedMetricWarning`; a number is returned
-        silently.
+        Value when LR- is 0/0: no positives (FNR is 0/0), no negatives (TNR is 0/0), or
+        TN = FN = 0 (FNR = TNR = 0). ``"warn"`` returns nan with an
+        :class:`~evalmetrics.UndefinedMetricWarning`; a number is returned silently. It does
+        not apply when TN = 0 and FN > 0 (below).
 
     Returns
     -------
     float
         :math:`\text{LR}_- \ge 0` when defined (below 1 a negative prediction is evidence
-        against the positive class), else the ``zero_division`` value.
+        against the positive class); ``inf`` when TNR = 0 and FNR > 0; else the
+        ``zero_division`` value.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        Under ``zero_division="warn"``, when LR- is 0/0.
+    RuntimeWarning
+        When TNR = 0 and FNR > 0 (x/0 with x > 0): ``inf`` whatever ``zero_division`` is.
 
     Raises
     ------
@@ -1236,8 +1325,10 @@ def lr_minus(
 
     Notes
     -----
-    Computed in the order of scikit-learn's ``class_likelihood_ratios``, which also returns
-    nan with a warning when TN = 0 or there are no positives.
+    Computed in the order of scikit-learn's ``class_likelihood_ratios``, so finite values
+    agree bit for bit. scikit-learn (version 1.9.1) returns nan with a warning whenever TN = 0
+    or there are no positives; here TN = 0 with FN > 0 and some negatives is +inf (x/0 with
+    x > 0), and only the 0/0 cases are nan.
 
     Examples
     --------

@@ -265,18 +265,22 @@ def _likelihood_ratio(
     """LR+ = TPR / FPR or LR- = FNR / TNR, in scikit-learn's order of operations.
 
     ``tp * (tn + fp) / (fp * (tp + fn))`` for LR+ and ``fn * (tn + fp) / (tn * (tp + fn))``
-    for LR-, as ``class_likelihood_ratios`` computes them. Undefined when the denominator is 0:
-    for LR+ when FP = 0 (also when TP > 0, where the ratio grows without bound) or there are no
-    positives; for LR- when TN = 0 or there are no positives.
+    for LR-, as ``class_likelihood_ratios`` computes them. The numerator is positive exactly
+    when TPR > 0 (FNR > 0) and there are negatives; with that, a zero denominator means FPR = 0
+    (TNR = 0) with positives present: x/0 with x > 0, ``inf`` with a ``RuntimeWarning``
+    (``divide``'s rule). Both 0 is 0/0 (no positives, no negatives, or TPR = FPR = 0), which
+    follows ``zero_division``.
     """
     positives = tp + fn
     negatives = tn + fp
     if which == "LR+":
         numerator, denominator = tp * negatives, fp * positives
         reason = "FP * (TP + FN)"
+        infinite = f"TPR / FPR = ({tp}/{positives}) / (0/{negatives}), x/0 with x > 0,"
     else:
         numerator, denominator = fn * negatives, tn * positives
         reason = "TN * (TP + FN)"
+        infinite = f"FNR / TNR = ({fn}/{positives}) / (0/{negatives}), x/0 with x > 0,"
     return float(
         divide(
             numerator,
@@ -284,6 +288,7 @@ def _likelihood_ratio(
             metric=f"the likelihood ratio {which}",
             denominator_name=reason,
             zero_division=zero_division,
+            infinite_reason=infinite,
         )
     )
 
@@ -550,12 +555,12 @@ class Counts:
     @property
     def lr_plus(self) -> float:
         r"""Positive likelihood ratio, :math:`\text{LR}_+ = \text{TPR} / \text{FPR}`, in
-        [0, inf).
+        [0, inf].
 
-        nan with a warning when FPR = 0 or there are no positives. With FP = 0 and TP > 0 the
-        ratio grows without bound; like scikit-learn's ``class_likelihood_ratios`` (whose
-        default also returns nan there, with a warning) the package calls it undefined rather
-        than returning ``inf``.
+        ``inf`` with a ``RuntimeWarning`` when FPR = 0 and TPR > 0 (x/0 with x > 0 tends to
+        +inf; it is not 0/0). nan with an :class:`~evalmetrics.UndefinedMetricWarning` when it
+        is 0/0: no positives, no negatives, or TP = FP = 0. scikit-learn's
+        ``class_likelihood_ratios`` (1.9.1) returns nan in both cases.
         """
         return _likelihood_ratio(
             self.tp, self.fp, self.tn, self.fn, which="LR+", zero_division="warn"
@@ -564,8 +569,11 @@ class Counts:
     @property
     def lr_minus(self) -> float:
         r"""Negative likelihood ratio, :math:`\text{LR}_- = \text{FNR} / \text{TNR}`, in
-        [0, inf) (nan with a warning when TNR = 0 or there are no positives, as scikit-learn's
-        ``class_likelihood_ratios``)."""
+        [0, inf].
+
+        ``inf`` with a ``RuntimeWarning`` when TNR = 0 and FNR > 0 (x/0 with x > 0); nan with
+        an :class:`~evalmetrics.UndefinedMetricWarning` when it is 0/0: no positives, no
+        negatives, or TN = FN = 0."""
         return _likelihood_ratio(
             self.tp, self.fp, self.tn, self.fn, which="LR-", zero_division="warn"
         )

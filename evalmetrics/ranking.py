@@ -121,14 +121,15 @@ def _check_ap_options(k: object, denominator: object) -> tuple[int | None, str]:
 
 
 def _ap_parts(hits: np.ndarray, counts: np.ndarray, k: int | None, denominator: str):
-    """Per row: the sum of P@i over the relevant ranks in the top k, and its divisor.
+    """Per row: the sum of P@i over the relevant ranks in the top k, its divisor, the mask of
+    rows where AP is 0/0, and the name of the empty denominator for the warning.
 
     ``denominator`` chooses the divisor: all relevant items (``"n_relevant"``),
     ``min(k, n_relevant)`` (``"min_k"``) or the relevant items found in the top k
-    (``"retrieved"``; a row with none there scores 0). The divisor is 0 exactly where
-    ``n_relevant`` is 0 under the first two; under ``"retrieved"`` it is never 0, and the
-    caller marks rows with ``n_relevant`` 0 undefined under every choice. Inputs are checked
-    by the public functions.
+    (``"retrieved"``). The divisor is 0 exactly where ``n_relevant`` is 0 under the first two
+    (k >= 1), and where no relevant item lies in the top k under ``"retrieved"``; there the sum
+    is 0 too, so AP is 0/0 (torchmetrics' 0 is ``zero_division=0.0``). Inputs are checked by
+    the public functions.
     """
     top_hits = hits[:, :k]
     sums = _precision_sums(top_hits)
@@ -137,9 +138,12 @@ def _ap_parts(hits: np.ndarray, counts: np.ndarray, k: int | None, denominator: 
     elif denominator == "min_k":
         divisors = np.minimum(counts, k)
     else:
-        # no hit in the top k: the sum is 0 too, and 0 / 1 gives the 0 torchmetrics returns
-        divisors = np.maximum(np.count_nonzero(top_hits, axis=1), 1)
-    return sums, divisors
+        divisors = np.count_nonzero(top_hits, axis=1)
+    if denominator == "retrieved":
+        name = "the number of relevant items in the top k"
+    else:
+        name = "n_relevant"
+    return sums, divisors, divisors == 0, name
 
 
 def _rr_rows(rels: np.ndarray, k: int | None) -> np.ndarray:
@@ -404,18 +408,20 @@ def average_precision(
         item of the query, retrieved or not (trec_eval, ranx). ``"min_k"``:
         :math:`\min(k, n_\text{relevant})`, the most relevant items a list cut at k can hold
         (RecBole's MAP@K); needs ``k``. ``"retrieved"``: only the relevant items found in the
-        top k (torchmetrics' ``retrieval_average_precision`` with ``top_k``); a list whose
-        relevant items all lie below rank k scores 0. See Notes.
+        top k (torchmetrics' ``retrieval_average_precision`` with ``top_k``); a list with no
+        relevant item in the top k is then 0/0. See Notes.
     zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
-        The value where ``n_relevant`` is 0, under every ``denominator`` (0/0). ``"warn"``: ``nan``
-        and one ``UndefinedMetricWarning`` per call saying for how many lists; ``0.0``, ``1.0`` or
-        ``nan``: that value, silently. ``0.0`` gives trec_eval's value.
+        The value where AP is 0/0: ``n_relevant`` is 0 (every ``denominator``), or, under
+        ``denominator="retrieved"``, no relevant item is in the top k. ``"warn"``: ``nan``
+        and one ``UndefinedMetricWarning`` per call saying for how many lists; ``0.0``,
+        ``1.0`` or ``nan``: that value, silently. ``0.0`` gives trec_eval's value (and
+        torchmetrics' under ``"retrieved"``).
 
     Returns
     -------
     float or ndarray of shape (n_lists,)
-        AP of the list, or of each row; where ``n_relevant`` is 0 (under every
-        ``denominator``), ``nan`` or the ``zero_division`` value.
+        AP of the list, or of each row; where it is 0/0 (see ``zero_division``), ``nan`` or the
+        ``zero_division`` value.
 
     Raises
     ------
@@ -430,8 +436,8 @@ def average_precision(
     Warns
     -----
     UndefinedMetricWarning
-        Under ``zero_division="warn"``, when ``n_relevant`` is 0 for some list (0/0); those
-        lists get ``nan`` and the message says how many.
+        Under ``zero_division="warn"``, when AP is 0/0 for some list; those lists get ``nan``
+        and the message says how many.
 
     Notes
     -----
@@ -466,11 +472,12 @@ def average_precision(
     * ``"retrieved"``: torchmetrics' ``retrieval_average_precision(preds, target, top_k=k)``
       and ``RetrievalMAP(top_k=k)`` (``functional/retrieval/average_precision.py``): the mean of
       :math:`j / \text{position}(j)` over the relevant items in the top k, and 0 when there is none.
-      torchmetrics also returns 0 for a list with no relevant item at all; here that is ``nan`` with
-      a warning, or 0 with ``zero_division=0.0`` (``mean_average_precision(..., zero_division=0.0)``
-      counts it as 0, like ``RetrievalMAP``'s default ``empty_target_action="neg"``). Without a
-      cut-off, torchmetrics sees only the list it is given, so it equals the default with
-      ``n_relevant=None``.
+      With no relevant item in the top k that mean is over no items, 0/0: here ``nan`` with a
+      warning, or torchmetrics' 0 with ``zero_division=0.0``
+      (``mean_average_precision(..., zero_division=0.0)`` counts such a list as 0, like
+      ``RetrievalMAP``; by default MAP leaves it out). The same holds for a list with no
+      relevant item at all. Without a cut-off, torchmetrics sees only the list it is given, so
+      it equals the default with ``n_relevant=None``.
 
     These conventions were read in the libraries' source files (trec_eval, ranx, RecBole,
     torchmetrics). trec_eval's (through pytrec-eval-terrier, in the test suite) and ranx's
@@ -500,20 +507,27 @@ def average_precision(
     >>> [ranking.average_precision(rels, n_relevant=5, k=4, denominator=d)
     ...  for d in ("n_relevant", "min_k", "retrieved")]
     [0.2, 0.25, 0.5]
+
+    Under ``"retrieved"`` a list with no relevant item in the top k divides a sum over no
+    items by 0: 0/0, ``nan`` with a warning, or torchmetrics' 0 with ``zero_division=0.0``:
+
+    >>> ranking.average_precision([0] * 10, n_relevant=5, k=10, denominator="retrieved",
+    ...                           zero_division=0.0)
+    0.0
     """
     rels, one_list = check_rels(rels)
     k, denominator = _check_ap_options(k, denominator)
     zero_division = check_zero_division(zero_division)
     hits = rels > 0
     counts = check_n_relevant(n_relevant, np.count_nonzero(hits, axis=1), one_list=one_list)
-    sums, divisors = _ap_parts(hits, counts, k, denominator)
+    sums, divisors, undefined, name = _ap_parts(hits, counts, k, denominator)
     values = divide(
         sums,
         divisors,
         metric="average_precision",
-        denominator_name="n_relevant",
+        denominator_name=name,
         zero_division=zero_division,
-        undefined=_list_mask(counts == 0, one_list),
+        undefined=_list_mask(undefined, one_list),
         unit="lists",
     )
     return _result(values, one_list)
@@ -549,10 +563,12 @@ def mean_average_precision(
         :math:`\min(k, n_\text{relevant})` (RecBole's MAP@K; needs ``k``) or the relevant
         items found in the top k (torchmetrics). See ``average_precision``.
     zero_division : {"warn", 0.0, 1.0, nan}, default="warn"
-        What to do with lists whose AP is undefined (``n_relevant`` is 0). ``"warn"``: leave
+        What to do with lists whose AP is 0/0 (``n_relevant`` is 0; under
+        ``denominator="retrieved"`` also no relevant item in the top k). ``"warn"``: leave
         them out of the mean and warn how many were left out (``nan`` and a warning if all
         are); ``nan``: leave them out silently (``nan`` if all are); ``0.0`` or ``1.0``:
-        count them as that value, silently (``0.0`` is trec_eval's convention).
+        count them as that value, silently (``0.0`` is trec_eval's convention, and
+        torchmetrics' ``RetrievalMAP`` under ``"retrieved"``).
 
     Returns
     -------
@@ -616,13 +632,12 @@ def mean_average_precision(
     zero_division = check_zero_division(zero_division)
     hits = rels > 0
     counts = check_n_relevant(n_relevant, np.count_nonzero(hits, axis=1), one_list=one_list)
-    sums, divisors = _ap_parts(hits, counts, k, denominator)
-    undefined = counts == 0
+    sums, divisors, undefined, name = _ap_parts(hits, counts, k, denominator)
     values = divide(
         sums,
         divisors,
         metric="average_precision",
-        denominator_name="n_relevant",
+        denominator_name=name,
         zero_division=np.nan,  # silent here: mean_over applies the policy to the mean
         undefined=undefined,
         unit="lists",
@@ -634,6 +649,7 @@ def mean_average_precision(
         per_item="AP",
         zero_division=zero_division,
         unit="lists",
+        reason=f"{name} is 0",
         convention="0.0 is trec_eval's convention",
     )
 
@@ -1122,7 +1138,7 @@ def ndcg(
     (trec_eval, ranx and torchmetrics also return 0; pass ``zero_division=0.0`` for that).
     scikit-learn and torchmetrics build the ideal from the items they are given, so an unretrieved
     relevant item lowers their NDCG only if it is appended to the list with a score below all others
-    and ``k`` is set to the list's own length (scikit-learn run in chapter 14; torchmetrics read in
+    and ``k`` is set to the list's own length (scikit-learn run in chapter 15; torchmetrics read in
     ``functional/retrieval/ndcg.py``); here pass ``ideal``. RecBole's NDCG is binary: it treats
     every ground-truth item as grade 1. ranx's ``ndcg`` is the linear gain and its ``ndcg_burges``
     the exponential one.

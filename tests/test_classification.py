@@ -201,23 +201,47 @@ def test_absent_class_in_macro_and_weighted(zero_division, macro, weighted):
         )
 
 
-def test_absent_class_macro_with_warn_is_nan_and_warns():
-    with pytest.warns(UndefinedMetricWarning):
+def test_absent_class_is_left_out_of_macro_with_a_warning():
+    # class 3 occurs nowhere: precision 0/0. By hand over classes 0, 1, 2: 2/2, 1/2, 1/2
+    with pytest.warns(UndefinedMetricWarning, match="left out 1 of 4 classes"):
         got = em.precision(MC_TRUE, MC_PRED, average="macro", labels=[0, 1, 2, 3])
-    assert np.isnan(got)
-    # nan leaves the class out silently, 0.0 counts it as 0 (scikit-learn's number)
-    assert em.precision(
-        MC_TRUE, MC_PRED, average="macro", labels=[0, 1, 2, 3], zero_division=np.nan
-    ) == pytest.approx(2 / 3)
+    assert got == pytest.approx(2 / 3, rel=1e-15)
+    # nan leaves the class out silently; 0.0 counts it as 0 (scikit-learn's number)
+    with no_warnings():
+        assert em.precision(
+            MC_TRUE, MC_PRED, average="macro", labels=[0, 1, 2, 3], zero_division=np.nan
+        ) == pytest.approx(2 / 3, rel=1e-15)
+        assert em.precision(
+            MC_TRUE, MC_PRED, average="macro", labels=[0, 1, 2, 3], zero_division=0.0
+        ) == pytest.approx(2 / 4, rel=1e-15)
 
 
-def test_the_review_case_never_rewards_a_missing_class():
-    # class 2 is never predicted: scikit-learn's macro precision is 0.5; leaving class 2 out
-    # would give 0.75
+def test_the_policy_example_macro_recall_equals_balanced_accuracy():
+    # policy: y = [0, 0, 1, 1], y_pred = [0, 2, 1, 1]; class 2 is never true (recall 0/0);
+    # by hand: recall of class 0 = 1/2, of class 1 = 2/2; mean over the two = 0.75
+    y, p = [0, 0, 1, 1], [0, 2, 1, 1]
+    with pytest.warns(UndefinedMetricWarning, match=r"left out 1 of 3 classes \(label 2\)"):
+        macro = em.recall(y, p, average="macro")
+    with pytest.warns(UndefinedMetricWarning, match=r"left out 1 of 3 classes \(label 2\)"):
+        balanced = em.balanced_accuracy(y, p)
+    assert macro == balanced == 0.75
+    # zero_division=v counts class 2 as v: (1/2 + 1 + v) / 3, the same in both
+    for value, expected in [(0.0, 0.5), (1.0, 2.5 / 3)]:
+        with no_warnings():
+            assert em.recall(y, p, average="macro", zero_division=value) == pytest.approx(expected)
+            assert em.balanced_accuracy(y, p, zero_division=value) == pytest.approx(expected)
+
+
+def test_a_never_predicted_class_is_left_out_of_macro_precision_but_not_of_recall():
+    # class 2 is never predicted: precision 0/0 is left out, (1 + 1/2) / 2 = 0.75, with a
+    # warning naming it; scikit-learn's number (zero_division=0.0) is (1 + 1/2 + 0) / 3 = 0.5.
+    # Its recall 0/2 = 0 is defined and pulls macro recall down: (1 + 1 + 0) / 3.
     y, p = [0, 0, 1, 1, 2, 2], [0, 0, 1, 1, 1, 1]
     with pytest.warns(UndefinedMetricWarning, match=r"label 2.*zero_division=0\.0"):
-        assert np.isnan(em.precision(y, p, average="macro"))
+        assert em.precision(y, p, average="macro") == 0.75
     assert em.precision(y, p, average="macro", zero_division=0.0) == 0.5
+    with no_warnings():
+        assert em.recall(y, p, average="macro") == pytest.approx(2 / 3)
 
 
 def _undefined_messages(call):
@@ -229,40 +253,47 @@ def _undefined_messages(call):
 
 @pytest.mark.parametrize("average", ["macro", "weighted"])
 def test_an_average_warns_once_naming_the_metric_and_the_undefined_classes(average):
-    # "c" is never predicted: its precision is 0/0, so the average is nan under "warn";
-    # leaving it out (zero_division=nan): macro (1 + 1/3) / 2 = 2/3, weighted by support
-    # a: 2, b: 1 over the defined classes: (2 * 1 + 1 * 1/3) / 3 = 7/9
+    # "c" is never predicted: its precision is 0/0 and is left out: macro (1 + 1/3) / 2 = 2/3,
+    # weighted by support a: 2, b: 1 over the defined classes: (2 * 1 + 1 * 1/3) / 3 = 7/9
     y_true, y_pred = ["a", "b", "c", "a"], ["a", "b", "b", "b"]
     got, messages = _undefined_messages(lambda: em.precision(y_true, y_pred, average=average))
-    assert np.isnan(got)
+    assert got == pytest.approx(2 / 3 if average == "macro" else 7 / 9, rel=1e-15)
     assert messages == [
-        f"{average} precision is undefined: precision is undefined (0/0: TP + FP is 0) for 1 of "
-        "3 classes (label 'c'); returning nan (leaving them out would reward never predicting "
-        "a class). Pass zero_division=0.0 for scikit-learn's value (they count as 0), 1.0, or "
-        "nan to leave them out."
+        f"{average} precision left out 1 of 3 classes (label 'c') whose precision is undefined "
+        "(0/0: TP + FP is 0). Pass zero_division=0.0 or 1.0 to count them as that value, or "
+        "nan to leave them out silently."
     ]
-    left_out = em.precision(y_true, y_pred, average=average, zero_division=np.nan)
-    assert left_out == pytest.approx(2 / 3 if average == "macro" else 7 / 9, rel=1e-15)
+    with no_warnings():
+        left_out = em.precision(y_true, y_pred, average=average, zero_division=np.nan)
+    assert left_out == got
 
 
 def test_an_average_of_f1_and_e_names_them_and_the_classes():
-    # labels add classes 2 and 3, which occur nowhere: TP + FP + FN = 0 for both
-    _, messages = _undefined_messages(
+    # labels add classes 2 and 3, which occur nowhere: TP + FP + FN = 0 for both; F1 of the
+    # classes 0 and 1 is 1, so the macro F1 over the defined classes is 1
+    got, messages = _undefined_messages(
         lambda: em.f1([0, 1], [0, 1], labels=[0, 1, 2, 3], average="macro")
     )
-    assert len(messages) == 1
-    assert messages[0].startswith(
-        "macro F1 is undefined: F1 is undefined (0/0: TP + FP + FN is 0) for 2 of 4 classes "
-        "(labels 2, 3); returning nan"
-    )
-    _, messages = _undefined_messages(
+    assert got == 1.0
+    assert messages == [
+        "macro F1 left out 2 of 4 classes (labels 2, 3) whose F1 is undefined (0/0: TP + FP + "
+        "FN is 0). Pass zero_division=0.0 or 1.0 to count them as that value, or nan to leave "
+        "them out silently."
+    ]
+    got, messages = _undefined_messages(
         lambda: em.e_measure([0, 1], [0, 1], labels=[0, 1, 2], average="weighted", beta=2.0)
     )
+    assert got == 0.0
     assert len(messages) == 1
     assert messages[0].startswith(
-        "weighted E-measure (beta=2) is undefined: E-measure (beta=2) is undefined (0/0: TP + FP "
-        "+ FN is 0) for 1 of 3 classes (label 2); returning nan"
+        "weighted E-measure (beta=2) left out 1 of 3 classes (label 2) whose E-measure (beta=2) "
+        "is undefined (0/0: TP + FP + FN is 0)"
     )
+    # zero_division is E's value: 1.0 counts class 2 as E = 1, (0 + 0 + 1) / 3 for macro
+    with no_warnings():
+        assert em.e_measure(
+            [0, 1], [0, 1], labels=[0, 1, 2], average="macro", beta=2.0, zero_division=1.0
+        ) == pytest.approx(1 / 3)
 
 
 def test_all_classes_undefined_warns_once():
@@ -290,21 +321,17 @@ def test_macro_of_all_undefined_is_nan():
 
 
 def test_weighted_average_with_no_supported_defined_class_is_zero_over_zero():
-    # y_true = [0, 0], y_pred = [1, 1]: precision class 0 = 0/0 (nan), class 1 = 0/2 = 0 but
-    # class 1 has support 0, so every defined value has weight 0 -> the weighted mean is 0/0.
+    # y_true = [0, 0], y_pred = [1, 1]: precision class 0 = 0/0 (left out), class 1 = 0/2 = 0
+    # but class 1 has support 0, so every defined value has weight 0 -> the weighted mean is 0/0.
     with no_warnings():
         assert math.isnan(em.precision([0, 0], [1, 1], average="weighted", zero_division=np.nan))
     got, messages = _undefined_messages(lambda: em.precision([0, 0], [1, 1], average="weighted"))
     assert math.isnan(got)
-    assert messages == [  # one warning: class 0 is undefined
-        "weighted precision is undefined: precision is undefined (0/0: TP + FP is 0) for 1 of 2 "
-        "classes (label 0); returning nan (leaving them out would reward never predicting a "
-        "class). Pass zero_division=0.0 for scikit-learn's value (they count as 0), 1.0, or nan "
-        "to leave them out."
+    assert messages == [  # one warning: class 0 left out, the rest weigh 0
+        "weighted precision is undefined (0/0): it left out 1 of 2 classes (label 0) whose "
+        "precision is undefined (0/0: TP + FP is 0); the other classes have a total weight of 0; "
+        "returning nan. Pass zero_division=0.0 or 1.0 to choose a value silently."
     ]
-    # with explicit 0.0 or 1.0 nothing is nan and the support weights apply: (2*v + 0*0) / 2
-    assert em.precision([0, 0], [1, 1], average="weighted", zero_division=1.0) == 1.0
-    assert em.precision([0, 0], [1, 1], average="weighted", zero_division=0.0) == 0.0
 
 
 def test_fbeta_defined_when_precision_and_recall_are_zero():

@@ -220,7 +220,8 @@ ZERO_DIVISION: dict[str, ZeroDivisionCase] = {
     # Youden's J: no positives (TPR 0/0)
     "classification.youden_j": ZeroDivisionCase(([0, 0, 0], [0, 1, 0])),
     # LR+: FP = 0 (TPR / 0); LR-: TN = 0 (FNR / 0)
-    "classification.lr_plus": ZeroDivisionCase(([1, 0, 0], [1, 0, 0])),
+    # LR+: TP = FP = 0 (TPR = FPR = 0) is 0/0; FP = 0 with TP > 0 would be +inf, not 0/0
+    "classification.lr_plus": ZeroDivisionCase(([1, 0, 0], [0, 0, 0])),
     "classification.lr_minus": ZeroDivisionCase(([1, 0, 0], [1, 1, 1])),
     # curves: AP needs positives, AUC both classes, the ROC curve's fpr negatives
     "curves.average_precision": ZeroDivisionCase(([0, 0, 0], [0.1, 0.4, 0.3])),

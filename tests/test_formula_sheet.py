@@ -10,11 +10,14 @@
 - every chapter label the sheet links to is defined in a chapter;
 - every scikit-learn name is in ``sklearn.metrics`` and every trec_eval name is a measure that
   ``pytrec_eval.supported_measures`` lists (a cut-off suffix ``_K`` or ``_10`` removed);
-- every undefined case the sheet states gives ``nan`` with ``UndefinedMetricWarning``, and every
-  metric it calls "always defined" gives a finite value on a degenerate input without a warning;
+- every undefined case the sheet states has a machine-readable example (code, value, warning)
+  that agrees in kind with the row's words (``nan-warn``: nan with ``UndefinedMetricWarning``;
+  "left out": a finite mean and a warning saying so; ``inf``: inf with a ``RuntimeWarning``),
+  and running it through the package gives exactly that; every metric it calls "always
+  defined" gives a finite value on a degenerate input without a warning;
 - the page is in the table of contents, its parts are the book's parts, and the print CSS is
   scoped (jupyter-book adds it to every page);
-- Part IV is complete: every labelled section of chapters 16-18 that holds display math, and
+- Part IV is complete: every labelled section of chapters 17-22 that holds display math, and
   every term those chapters define in bold, is covered by a sheet entry (or excluded here with a
   reason); every ``st.`` call on the sheet names a function of ``evalmetrics.stats.__all__``
   with keywords and ``method`` values it accepts, every public function of ``evalmetrics.stats``
@@ -287,21 +290,104 @@ def test_metric_records_are_complete():
 # the undefined cases hold
 
 
-def test_every_nan_claim_has_a_check():
+WARNING_CLASSES = {
+    "UndefinedMetricWarning": UndefinedMetricWarning,
+    "RuntimeWarning": RuntimeWarning,
+}
+CASES = [
+    pytest.param(case, id=f"{metric['id']}-{index}")
+    for metric in METRICS
+    for index, case in enumerate(metric["undefined"])
+]
+
+
+def example_problems(case: dict) -> list[str]:
+    """What is wrong with an undefined case's example ([] if nothing): whether it states the
+    same kind of outcome as the row's words, and whether the package gives that outcome."""
+    example = case.get("example")
+    if example is None:
+        return ["no example"]
+    returns, value, warning = case["returns"], example["value"], example["warning"]
+    problems = []
+    # the row's words and the example state the same kind of outcome
+    nan_warn = value == "nan" and warning == "UndefinedMetricWarning"
+    if returns.startswith(TOOL.NAN_WARN) and not nan_warn:
+        problems.append("the row says nan + warning; the example must be nan with the warning")
+    if "left out" in returns and ("left out" not in example.get("says", "") or value == "nan"):
+        problems.append("the row says 'left out'; the example must be a mean whose warning says so")
+    if "`inf`" in returns and (value != "inf" or warning != "RuntimeWarning"):
+        problems.append("the row says inf; the example must be inf with a RuntimeWarning")
+    # the package gives that outcome
+    values, caught = _run(example["code"])
+    if value == "nan":
+        ok = values.size > 0 and bool(np.isnan(values).all())
+    elif value == "inf":
+        ok = values.size > 0 and bool(np.isposinf(values).all())
+    else:
+        ok = bool(np.isfinite(values).all()) and np.allclose(values, value, rtol=1e-12, atol=0)
+    if not ok:
+        problems.append(f"{example['code']} gave {values.tolist()}, the sheet says {value}")
+    matching = [w for w in caught if w.category is WARNING_CLASSES[warning]]
+    if not matching:
+        problems.append(f"{example['code']} emitted no {warning}")
+    elif example.get("says") and not any(example["says"] in str(w.message) for w in matching):
+        problems.append(f"no {warning} of {example['code']} says {example['says']!r}")
+    if warning == "RuntimeWarning" and any(
+        issubclass(w.category, UndefinedMetricWarning) for w in caught
+    ):
+        problems.append(f"{example['code']} is not 0/0 but emitted an UndefinedMetricWarning")
+    return problems
+
+
+def test_every_undefined_case_has_an_example_and_every_other_metric_a_defined_check():
     for metric in METRICS:
-        if any(case["returns"] == TOOL.NAN_WARN for case in metric["undefined"]):
-            assert "undefined_check" in metric, metric["id"]
+        for case in metric["undefined"]:
+            assert "example" in case, f"{metric['id']}: {case['when']}"
+            assert set(case["example"]) <= {"code", "value", "warning", "says", "why"}
         if not metric["undefined"] and metric["id"] not in ("counts", "confusion-matrix"):
             assert "defined_check" in metric, metric["id"]
 
 
-@pytest.mark.parametrize(
-    "metric", [m for m in METRICS if "undefined_check" in m], ids=lambda m: m["id"]
-)
-def test_undefined_case_gives_nan_with_a_warning(metric):
-    values, caught = _run(metric["undefined_check"])
-    assert np.isnan(values).any(), f"{metric['undefined_check']} gave no nan"
-    assert any(issubclass(w.category, UndefinedMetricWarning) for w in caught)
+@pytest.mark.parametrize("case", CASES)
+def test_undefined_case_gives_what_the_sheet_says(case):
+    assert example_problems(case) == []
+
+
+def test_the_example_check_can_fail():
+    averages = next(m for m in METRICS if m["id"] == "averages")["undefined"][0]
+    assert example_problems(averages) == []
+    # a wrong value
+    wrong = copy.deepcopy(averages)
+    wrong["example"]["value"] = 0.5
+    assert any("the sheet says 0.5" in p for p in example_problems(wrong))
+    # the words say "left out" while the example is nan: the two disagree in kind
+    nan_mean = copy.deepcopy(averages)
+    nan_mean["example"].update(
+        code="em.recall([0, 0, 1, 1], [0, 2, 1, 1], average=None)[2]", value="nan"
+    )
+    nan_mean["example"].pop("says")
+    assert any("left out" in p for p in example_problems(nan_mean))
+    # the words say "left out" and the example says 0.75, but the package returns nan (the
+    # behaviour before this rule): an expression that returns nan with a warning stands in
+    old = copy.deepcopy(averages)
+    old["example"]["code"] = "em.recall([0, 0, 1, 1], [0, 2, 1, 1], average=None)[2]"
+    assert any("gave [nan]" in p for p in example_problems(old))
+    # nan-warn with a finite, silent result
+    silent = {
+        "returns": "nan-warn",
+        "example": {
+            "code": "em.accuracy([0], [0])",
+            "value": "nan",
+            "warning": "UndefinedMetricWarning",
+        },
+    }
+    assert len(example_problems(silent)) == 2
+    # inf that is reported as 0/0
+    lr = next(m for m in METRICS if m["id"] == "likelihood-ratios")["undefined"][0]
+    assert example_problems(lr) == []
+    as_nan = copy.deepcopy(lr)
+    as_nan["example"]["code"] = "em.lr_plus([1, 0], [0, 0])"
+    assert len(example_problems(as_nan)) >= 2
 
 
 @pytest.mark.parametrize(
@@ -358,7 +444,7 @@ def test_each_part_holds_the_page_break_marker():
 
 
 # ---------------------------------------------------------------------------------------------
-# Part IV: statistics (chapters 16-18)
+# Part IV: statistics (chapters 17-22)
 #
 # Each Part IV entry names the chapter labels that teach it ("chapter") and the bold terms of
 # those chapters it covers ("terms"). The chapters are parsed: every labelled section that holds
@@ -370,23 +456,25 @@ import evalmetrics.stats as st  # noqa: E402
 STATS = DATA["statistics"]
 ENTRIES = [entry for section in STATS["sections"] for entry in section["entries"]]
 DECISIONS = STATS["decision_table"]["rows"]
-PART_IV_CHAPTERS = (
-    "16_confidence_intervals.ipynb",
-    "17_paired_tests.ipynb",
-    "18_costs_thresholds.ipynb",
+# Part IV's chapters with a formula sheet entry, found by their slug (the numbers move when
+# chapters are renumbered); each slug must match exactly one chapter
+PART_IV_SLUGS = ("confidence_intervals", "paired_tests", "costs_thresholds")
+PART_IV_CHAPTERS = tuple(
+    path.name for slug in PART_IV_SLUGS for path in sorted(ROOT.glob(f"chapters/*_{slug}.ipynb"))
 )
+assert len(PART_IV_CHAPTERS) == len(PART_IV_SLUGS), PART_IV_CHAPTERS
 # Labelled sections whose display math is not a formula of the sheet: label -> reason.
-# (Empty now: every display of chapters 16-18 is a formula the sheet gives.)
+# (Empty now: every display of chapters 17-22 is a formula the sheet gives.)
 NON_FORMULA_DISPLAYS: dict[str, str] = {}
-# Terms that chapters 16-18 set in bold but that are not a formula: term -> reason.
+# Terms that chapters 17-22 set in bold but that are not a formula: term -> reason.
 NOT_FORMULA_TERMS = {
-    "paired tests": "the subject of chapter 17; each test has its own entry",
+    "paired tests": "the subject of chapter 19; each test has its own entry",
     "paired design": "a design (both models on the same cases), not a formula; every "
     "comparison entry is paired",
     "first argument minus the second": "the sign convention of every test: Part IV's "
     "introduction states it",
-    "pixels": "the name of a retrieval system in chapter 17's example",
-    "lda": "the name of a retrieval system in chapter 17's example",
+    "pixels": "the name of a retrieval system in chapter 19's example",
+    "lda": "the name of a retrieval system in chapter 19's example",
 }
 # Public names of evalmetrics.stats that are not computations: name -> reason.
 STATS_NOT_ON_SHEET = {
@@ -404,7 +492,7 @@ def _normal(term: str) -> str:
 
 
 def part_iv_sections() -> dict[str, dict]:
-    """Chapters 16-18 cut into sections, each with its display math count and bold terms.
+    """Chapters 17-22 cut into sections, each with its display math count and bold terms.
 
     A section is what follows a heading up to the next heading of the same or a higher level;
     a section without a ``(label)=`` belongs to its labelled parent (a ``###`` subsection of a
@@ -422,9 +510,14 @@ def part_iv_sections() -> dict[str, dict]:
         pending = None
         key = file_name
         chunks: dict[str, list[str]] = {}
+        verdicts = False  # inside "What the documents say": verdicts on claims, no formulas
         for line in text.split("\n"):
             label = re.match(r"^\(([\w:-]+)\)=\s*$", line)
             heading = re.match(r"^(#+) (.*)$", line)
+            if heading:
+                verdicts = heading.group(2).strip() == "What the documents say"
+            if verdicts:
+                continue
             if label:
                 pending = label.group(1)
                 continue
@@ -459,7 +552,7 @@ DEFINED_TERMS = sorted({term for section in SECTIONS.values() for term in sectio
 
 
 def missing_formulas(data: dict) -> list[str]:
-    """Display-math sections and bold terms of chapters 16-18 that no sheet entry covers."""
+    """Display-math sections and bold terms of chapters 17-22 that no sheet entry covers."""
     entries = [e for section in data["statistics"]["sections"] for e in section["entries"]]
     labels = {label for entry in entries for label in entry["chapter"]}
     terms = {_normal(term) for entry in entries for term in entry["terms"]}
@@ -494,7 +587,7 @@ def test_every_section_with_display_math_is_on_the_sheet(key):
 def test_every_defined_term_is_on_the_sheet(term):
     covered = {_normal(t) for entry in ENTRIES for t in entry["terms"]}
     assert term in covered or term in NOT_FORMULA_TERMS, (
-        f"chapters 16-18 define **{term}**, which no Part IV entry's 'terms' covers"
+        f"chapters 17-22 define **{term}**, which no Part IV entry's 'terms' covers"
     )
 
 
@@ -510,7 +603,7 @@ def test_each_exclusion_is_still_in_the_chapters():
     for key in NON_FORMULA_DISPLAYS:
         assert key in DISPLAY_SECTIONS, f"{key}: no longer a section with display math"
     for term in NOT_FORMULA_TERMS:
-        assert term in DEFINED_TERMS, f"{term}: no longer defined in bold in chapters 16-18"
+        assert term in DEFINED_TERMS, f"{term}: no longer defined in bold in chapters 17-22"
 
 
 def test_every_part_iv_label_and_term_is_in_the_chapters():
@@ -523,12 +616,12 @@ def test_every_part_iv_label_and_term_is_in_the_chapters():
                 part_iv_labels.update(re.findall(r"^\(([\w:-]+)\)=\s*$", text, flags=re.M))
     for entry in ENTRIES:
         for label in entry["chapter"]:
-            assert label in part_iv_labels, f"{entry['id']}: no ({label})= in chapters 16-18"
+            assert label in part_iv_labels, f"{entry['id']}: no ({label})= in chapters 17-22"
         for term in entry["terms"]:
             assert _normal(term) in DEFINED_TERMS, f"{entry['id']}: **{term}** not in the chapters"
     for row_data in DECISIONS:
         for label in row_data["chapter"]:
-            assert label in part_iv_labels, f"decision table: no ({label})= in chapters 16-18"
+            assert label in part_iv_labels, f"decision table: no ({label})= in chapters 17-22"
     for section in STATS["sections"]:
         assert section["chapter"] in part_iv_labels
 

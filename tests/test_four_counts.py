@@ -125,14 +125,47 @@ def test_always_negative_model_other_values():
     assert math.isnan(value) and len(caught) == 1
 
 
-def test_lr_plus_without_false_positives_is_undefined_not_inf():
-    value, caught = _warned(lambda: Counts(tp=2, fp=0, tn=3, fn=1).lr_plus)
+def _all_warnings(function):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        value = function()
+    return value, caught
+
+
+def test_lr_plus_without_false_positives_is_inf_not_zero_over_zero():
+    # TPR = 2/3 > 0, FPR = 0/3: x/0 with x > 0 tends to +inf; a RuntimeWarning that says so,
+    # no UndefinedMetricWarning, and no offer of zero_division
+    value, caught = _all_warnings(lambda: Counts(tp=2, fp=0, tn=3, fn=1).lr_plus)
+    assert value == math.inf and len(caught) == 1
+    assert caught[0].category is RuntimeWarning
+    message = str(caught[0].message)
+    assert "(2/3) / (0/3)" in message and "not 0/0" in message and "inf" in message
+    assert "Pass zero_division" not in message
+    # zero_division does not apply to it
+    for value in (0.0, 1.0, math.nan):
+        got, _ = _all_warnings(
+            lambda v=value: em.lr_plus([1, 1, 1, 0], [1, 1, 0, 0], zero_division=v)
+        )
+        assert got == math.inf
+
+
+def test_lr_plus_zero_over_zero_follows_zero_division():
+    # TP = FP = 0 with both classes present: TPR = 0/2 and FPR = 0/3, so 0/0
+    value, caught = _warned(lambda: Counts(tp=0, fp=0, tn=3, fn=2).lr_plus)
     assert math.isnan(value) and len(caught) == 1
-    assert em.lr_plus([1, 1, 1, 0], [1, 1, 0, 0], zero_division=1.0) == 1.0
+    assert "0/0" in str(caught[0].message)
+    assert em.lr_plus([1, 1, 0, 0, 0], [0, 0, 0, 0, 0], zero_division=1.0) == 1.0
+    # no negatives: FPR is 0/0 even with TP > 0
+    value, caught = _warned(lambda: Counts(tp=2, fp=0, tn=0, fn=0).lr_plus)
+    assert math.isnan(value) and len(caught) == 1
 
 
-def test_lr_minus_without_true_negatives_is_undefined():
-    value, caught = _warned(lambda: Counts(tp=2, fp=3, tn=0, fn=1).lr_minus)
+def test_lr_minus_without_true_negatives_is_inf():
+    # FNR = 1/3 > 0, TNR = 0/3: +inf with a RuntimeWarning
+    value, caught = _all_warnings(lambda: Counts(tp=2, fp=3, tn=0, fn=1).lr_minus)
+    assert value == math.inf and len(caught) == 1 and caught[0].category is RuntimeWarning
+    # FN = TN = 0: FNR = 0/2, TNR = 0/3, 0/0
+    value, caught = _warned(lambda: Counts(tp=2, fp=3, tn=0, fn=0).lr_minus)
     assert math.isnan(value) and len(caught) == 1
 
 

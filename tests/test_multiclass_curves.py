@@ -300,6 +300,37 @@ def test_a_class_absent_from_y_true_follows_the_policy():
         em.average_precision(y, p, average="macro", labels=[0, 1, 2])
 
 
+def test_macro_average_precision_leaves_out_a_column_without_positives():
+    # y = [0, 0, 1, 1] with three columns: column 2 has no positives, its AP is 0/0.
+    # by hand: column 0 ranks 0.6 (+), 0.5 (-), 0.2 (+), 0.1 (-): AP = (1/1 + 2/3) / 2 = 5/6;
+    # column 1 ranks 0.35 (-), 0.3 (-), 0.2 (+), 0.1 (+): AP = (1/3 + 2/4) / 2 = 5/12
+    y = [0, 0, 1, 1]
+    p = [[0.6, 0.3, 0.1], [0.2, 0.35, 0.45], [0.5, 0.1, 0.4], [0.1, 0.2, 0.7]]
+    expected = (5 / 6 + 5 / 12) / 2
+    for average in ("macro", "weighted"):  # supports 2 and 2: the same mean
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            got = em.average_precision(y, p, average=average, labels=[0, 1, 2])
+        assert got == pytest.approx(expected, abs=1e-15)
+        messages = [str(w.message) for w in caught if w.category is em.UndefinedMetricWarning]
+        assert messages == [
+            f"average precision ({average} average) left out 1 of 3 classes (label 2) whose AP "
+            "is undefined (0/0: the class has no positives in y_true). Pass zero_division=0.0 "
+            "or 1.0 to count them as that value, or nan to leave them out silently."
+        ]
+    # zero_division=v counts the column as v
+    got = em.average_precision(y, p, average="macro", labels=[0, 1, 2], zero_division=0.0)
+    assert got == pytest.approx((5 / 6 + 5 / 12 + 0) / 3, abs=1e-15)
+    got = em.average_precision(y, p, average="macro", labels=[0, 1, 2], zero_division=1.0)
+    assert got == pytest.approx((5 / 6 + 5 / 12 + 1) / 3, abs=1e-15)
+    # the defined columns agree with scikit-learn 1.9.1, one column at a time
+    from sklearn.metrics import average_precision_score
+
+    columns = np.asarray(p)
+    for j, want in ((0, 5 / 6), (1, 5 / 12)):
+        assert average_precision_score(np.equal(y, j), columns[:, j]) == pytest.approx(want)
+
+
 def test_one_class_only_is_undefined():
     with pytest.warns(em.UndefinedMetricWarning):
         assert np.isnan(em.roc_auc([1, 1, 1], [0.1, 0.2, 0.3], max_fpr=0.5))

@@ -431,7 +431,7 @@ _POLICY_CASES = [
     pytest.param(
         lambda r, z: ranking.average_precision(r, k=2, denominator="retrieved", zero_division=z),
         [1.0, None, 1 / 2],
-        "average_precision is undefined (0/0: n_relevant is 0)",
+        "average_precision is undefined (0/0: the number of relevant items in the top k is 0)",
         id="average_precision-retrieved",
     ),
     pytest.param(

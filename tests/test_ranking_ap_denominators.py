@@ -108,12 +108,36 @@ def test_retrieved_ignores_relevant_items_below_k():
     assert ranking.average_precision(rels, k=3) == 0.25
 
 
-def test_retrieved_is_zero_not_nan_when_no_relevant_item_is_in_the_top_k():
-    # the only relevant item is at rank 3, k = 2: numerator 0, nothing found -> 0 (torchmetrics)
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")  # no UndefinedMetricWarning: the value is defined
+def test_retrieved_is_zero_over_zero_when_no_relevant_item_is_in_the_top_k():
+    # the only relevant item is at rank 3, k = 2: the sum of P@i is over no item (0) and the
+    # divisor, the relevant items found in the top 2, is 0: 0/0, nan with one warning
+    with pytest.warns(UndefinedMetricWarning, match="relevant items in the top k is 0"):
         value = ranking.average_precision([0, 0, 1], k=2, denominator="retrieved")
+    assert np.isnan(value)
+    # zero_division=0.0 gives torchmetrics' 0, silently
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        value = ranking.average_precision(
+            [0, 0, 1], k=2, denominator="retrieved", zero_division=0.0
+        )
     assert value == 0.0
+
+
+def test_the_policy_example_retrieved_with_nothing_found():
+    # ten items, none relevant, five relevant items elsewhere: nothing found in the top 10
+    with pytest.warns(UndefinedMetricWarning) as record:
+        value = ranking.average_precision([0] * 10, n_relevant=5, k=10, denominator="retrieved")
+    assert np.isnan(value)
+    assert len(record) == 1
+    assert str(record[0].message).startswith(
+        "average_precision is undefined (0/0: the number of relevant items in the top k is 0)"
+    )
+    # the other two denominators are defined there: 0 / 5 and 0 / min(10, 5)
+    for denominator in ("n_relevant", "min_k"):
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            got = ranking.average_precision([0] * 10, n_relevant=5, k=10, denominator=denominator)
+        assert got == 0.0
 
 
 @pytest.mark.parametrize("denominator", DENOMINATORS)
@@ -131,17 +155,25 @@ def test_no_relevant_item_is_undefined_under_every_denominator(denominator):
 def test_rows_of_a_batch():
     # row 0: [0, 1, 0, 1], n = 5 -> 1/5, 1/4, 1/2 (see above)
     # row 1: [1, 0, 0, 0], n = 2 -> sum 1; 1/2, 1/min(4, 2) = 1/2, 1/1 = 1
-    # row 2: [0, 0, 0, 0], n = 3 -> sum 0; 0, 0, 0 (retrieved: nothing found -> 0)
+    # row 2: [0, 0, 0, 0], n = 3 -> sum 0; 0/3, 0/3 and (retrieved: nothing found) 0/0
     rels = [[0, 1, 0, 1], [1, 0, 0, 0], [0, 0, 0, 0]]
     n_relevant = [5, 2, 3]
     expected = {
         "n_relevant": [0.2, 0.5, 0.0],
         "min_k": [0.25, 0.5, 0.0],
-        "retrieved": [0.5, 1.0, 0.0],
+        "retrieved": [0.5, 1.0, np.nan],
     }
     for denominator, values in expected.items():
-        got = ranking.average_precision(rels, n_relevant=n_relevant, k=4, denominator=denominator)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            got = ranking.average_precision(
+                rels, n_relevant=n_relevant, k=4, denominator=denominator
+            )
         np.testing.assert_array_equal(got, values)
+        messages = [str(w.message) for w in caught if w.category is UndefinedMetricWarning]
+        assert len(messages) == (denominator == "retrieved")
+        if messages:
+            assert "for 1 of 3 lists" in messages[0]
 
 
 def test_each_row_equals_the_one_list_result():
@@ -149,9 +181,14 @@ def test_each_row_equals_the_one_list_result():
     rels = (rng.random((50, 12)) < 0.35).astype(float)
     n_relevant = rels.sum(axis=1).astype(int) + rng.integers(1, 5, size=50)
     for denominator in DENOMINATORS:
-        batch = ranking.average_precision(rels, n_relevant=n_relevant, k=6, denominator=denominator)
+        # zero_division=0.0: a row with no relevant item in the top 6 is 0/0 under "retrieved"
+        batch = ranking.average_precision(
+            rels, n_relevant=n_relevant, k=6, denominator=denominator, zero_division=0.0
+        )
         for index, (row, n) in enumerate(zip(rels, n_relevant, strict=True)):
-            single = ranking.average_precision(row, n_relevant=int(n), k=6, denominator=denominator)
+            single = ranking.average_precision(
+                row, n_relevant=int(n), k=6, denominator=denominator, zero_division=0.0
+            )
             assert single == batch[index]
 
 
@@ -175,6 +212,19 @@ def test_mean_average_precision_undefined_rows_with_retrieved():
     assert ranking.mean_average_precision(rels, zero_division=0.0, denominator="retrieved") == 0.5
 
 
+def test_map_with_retrieved_leaves_out_a_query_with_nothing_found_in_the_top_k():
+    # row 0: [1, 0], k = 1 -> 1/1 = 1; row 1: [0, 1], its relevant item below k = 1 -> 0/0.
+    # "warn": MAP over row 0 = 1.0 with a warning; 0.0 (torchmetrics' RetrievalMAP): 0.5
+    rels = [[1, 0], [0, 1]]
+    with pytest.warns(UndefinedMetricWarning, match="left out 1 of 2 lists whose AP"):
+        assert ranking.mean_average_precision(rels, k=1, denominator="retrieved") == 1.0
+    assert (
+        ranking.mean_average_precision(rels, k=1, denominator="retrieved", zero_division=0.0) == 0.5
+    )
+    # the default denominator counts the unfound item: (1 + 0/1) / 2
+    assert ranking.mean_average_precision(rels, k=1) == 0.5
+
+
 def test_map_min_k_needs_k():
     with pytest.raises(ValueError, match="denominator='min_k'.*needs a cut-off k"):
         ranking.mean_average_precision([[1, 0], [0, 1]], denominator="min_k")
@@ -186,7 +236,7 @@ def test_map_min_k_needs_k():
 
 def _torchmetrics_style(row: np.ndarray, k: int) -> float:
     """torchmetrics' retrieval_average_precision on a ranked 0/1 list: mean of j/position_j
-    over the relevant items in the top k, 0 when there is none."""
+    over the relevant items in the top k, 0 when there is none (zero_division=0.0 here)."""
     positions = [i + 1 for i, r in enumerate(row[:k]) if r > 0]
     if not positions:
         return 0.0
@@ -213,7 +263,7 @@ def test_retrieved_and_min_k_match_loop_versions_on_random_lists():
         n_relevant = int(row.sum()) + int(rng.integers(0, 6))
         k = int(rng.integers(1, 25))
         retrieved = ranking.average_precision(
-            row, n_relevant=n_relevant, k=k, denominator="retrieved"
+            row, n_relevant=n_relevant, k=k, denominator="retrieved", zero_division=0.0
         )
         min_k = ranking.average_precision(row, n_relevant=n_relevant, k=k, denominator="min_k")
         assert retrieved == pytest.approx(_torchmetrics_style(row, k), rel=1e-12, abs=1e-15)
@@ -227,7 +277,9 @@ def test_the_three_are_ordered():
     n_relevant = rels.sum(axis=1).astype(int) + rng.integers(1, 10, size=500)
     for k in (1, 3, 10, 30):
         low, mid, high = (
-            ranking.average_precision(rels, n_relevant=n_relevant, k=k, denominator=d)
+            ranking.average_precision(
+                rels, n_relevant=n_relevant, k=k, denominator=d, zero_division=0.0
+            )
             for d in DENOMINATORS
         )
         assert np.all(low <= mid) and np.all(mid <= high)

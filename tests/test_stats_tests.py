@@ -639,6 +639,14 @@ def _walsh_averages(d):
     return np.sort((d[i] + d[j]) / 2)
 
 
+def _rounded_differences(a, b):
+    """a - b rounded as paired_test's docstring states: to 12 decimals of the power of ten at
+    or above max(|a|, |b|) (np.round(a - b, 12) for values in (0.1, 1])."""
+    a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    unit = 10.0 ** math.ceil(math.log10(max(np.abs(a).max(), np.abs(b).max())))
+    return np.round((a - b) / unit, 12) * unit
+
+
 def _signed_rank_sum(d):
     """W+ - W-: the ranks of |d| (midranks for ties) counted pair by pair, signed; zeros out."""
     d = np.asarray(d, dtype=float)
@@ -655,7 +663,7 @@ def test_paired_wilcoxon_matches_scipy_and_the_definitions(block):
     def one_case(seed):
         rng = np.random.default_rng(seed)
         a, b = _per_query(rng, int(rng.integers(3, 120)))
-        d = a - b
+        d = _rounded_differences(a, b)  # the test ranks the rounded differences
         nonzero = d[d != 0]
         if nonzero.size == 0:
             return
@@ -663,7 +671,7 @@ def test_paired_wilcoxon_matches_scipy_and_the_definitions(block):
             r = paired_test(a, b, method="wilcoxon", alternative=alternative)
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")  # scipy may note the switch to the normal approx.
-                ref = ss.wilcoxon(a, b, alternative=alternative)
+                ref = ss.wilcoxon(d, alternative=alternative)
             assert r.pvalue == ref.pvalue, alternative
             assert r.statistic == pytest.approx(_signed_rank_sum(d), abs=1e-9)
             assert r.estimate == pytest.approx(np.median(_walsh_averages(nonzero)), abs=1e-15)
@@ -674,7 +682,7 @@ def test_paired_wilcoxon_matches_scipy_and_the_definitions(block):
         w_plus = (total + r.statistic) / 2
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            assert min(w_plus, total - w_plus) == pytest.approx(ss.wilcoxon(a, b).statistic)
+            assert min(w_plus, total - w_plus) == pytest.approx(ss.wilcoxon(d).statistic)
 
     _run_block(block, one_case)
 
@@ -687,7 +695,7 @@ def _hl_case(seed):
         d = np.round(rng.normal(rng.uniform(-0.5, 0.5), 1, n), 3)
         a = np.round(rng.random(n), 3)
         b = a - d
-        d = a - b  # as the function computes it
+        d = _rounded_differences(a, b)  # as the function computes it
         if np.all(d != 0) and np.unique(np.abs(d)).size == n:
             return a, b, d
 
@@ -765,7 +773,7 @@ def test_hodges_lehmann_normal_approximation_is_near_the_exact_inversion():
     n = 60
     a = rng.random(n) + 1
     b = a - rng.normal(0.2, 1, n)
-    d = a - b
+    d = _rounded_differences(a, b)
     assert np.unique(np.abs(d)).size == n
     walsh = _walsh_averages(d)
     mids = (walsh[1:] + walsh[:-1]) / 2
@@ -1301,3 +1309,61 @@ def test_error_message_names_the_argument_first():
     with pytest.raises(ValueError) as info:
         paired_test(A, B, n_resamples=0)
     assert re.match(r"n_resamples must be an integer >= 1, got 0", str(info.value))
+
+
+# --- ties in floating point: the Wilcoxon test ranks the rounded differences
+
+
+def test_wilcoxon_shares_ranks_between_differences_equal_up_to_float_noise():
+    # in exact arithmetic d = (0.1, -0.1, 0.5); as floats 0.4 - 0.3 = 0.10000000000000003 and
+    # 0.2 - 0.3 = -0.09999999999999998, so unrounded ranks would be 2 and 1
+    a, b = [0.4, 0.2, 0.7], [0.3, 0.3, 0.2]
+    raw = np.subtract(a, b)
+    assert abs(raw[0]) != abs(raw[1])  # the noise this test is about
+    r = paired_test(a, b, method="wilcoxon")
+    # by hand: |d| = 0.1, 0.1, 0.5 -> ranks 1.5, 1.5, 3; W+ = 1.5 + 3, W- = 1.5
+    assert r.statistic == 3.0
+    # exact null by hand: the 8 sign patterns give W+ in {0, 1.5, 1.5, 3, 3, 4.5, 4.5, 6};
+    # two-sided p = 2 P(W+ >= 4.5) = 2 * 3/8
+    assert r.pvalue == pytest.approx(0.75, abs=1e-12)
+    # scipy 1.17 on the rounded differences, the independent reference
+    assert r.pvalue == pytest.approx(ss.wilcoxon(np.round(raw, 12)).pvalue, abs=1e-12)
+    # Hodges-Lehmann on the same rounded differences: Walsh averages
+    # -0.1, 0, 0.1, 0.2, 0.3, 0.5 -> median (0.1 + 0.2) / 2
+    assert r.estimate == pytest.approx(0.15, abs=1e-12)
+    # the old behaviour ranked the noise: W+ - W- = (2 + 3) - 1 = 4
+    assert _signed_rank_sum(raw) == 4.0
+
+
+def test_wilcoxon_interval_uses_the_rounded_ties():
+    # d = 0.1 (noisy), -0.1 (noisy) and four distinct others: with the tie the exact
+    # signed-rank table does not apply, so the interval is the normal-approximation one
+    a = np.array([0.4, 0.2, 0.9, 0.85, 0.6, 0.72])
+    b = np.array([0.3, 0.3, 0.2, 0.1, 0.05, 0.0])
+    d = np.round(a - b, 12)
+    assert np.unique(np.abs(a - b)).size == 6 and np.unique(np.abs(d)).size == 5
+    n = 6
+    low, high = paired_test(a, b, method="wilcoxon").confidence_interval(0.8)
+    walsh = _walsh_averages(d)
+    # Hollander and Wolfe's normal approximation: C = n(n+1)/4 - z sqrt(n(n+1)(2n+1)/24)
+    z = ss.norm.ppf(0.9)
+    c = int(n * (n + 1) / 4 - z * math.sqrt(n * (n + 1) * (2 * n + 1) / 24))
+    assert (low, high) == (walsh[c - 1], walsh[walsh.size - c])
+
+
+def test_wilcoxon_rounding_is_relative_to_the_data_scale():
+    # the same example scaled by 1e6: still one tie, the same statistic and p-value
+    a, b = np.array([0.4, 0.2, 0.7]) * 1e6, np.array([0.3, 0.3, 0.2]) * 1e6
+    r = paired_test(a, b, method="wilcoxon")
+    assert (r.statistic, r.pvalue) == (3.0, pytest.approx(0.75, abs=1e-12))
+    # and a real difference of 1e-9 on data of scale 1 is kept (12 decimals, not 8)
+    r = paired_test([0.5 + 1e-9, 0.5, 0.9], [0.5, 0.5 + 1e-9, 0.1], method="wilcoxon")
+    assert r.statistic == 3.0  # ranks 1.5, 1.5 (|1e-9| tied), 3: W+ 4.5, W- 1.5
+
+
+def test_wilcoxon_noise_only_differences_are_no_difference():
+    a = [0.1 + 0.2, 0.7]
+    b = [0.3, 0.7]
+    assert a[0] != b[0]  # 0.30000000000000004
+    r = paired_test(a, b, method="wilcoxon")
+    assert (r.statistic, r.pvalue, r.estimate) == (0.0, 1.0, 0.0)

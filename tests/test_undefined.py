@@ -322,7 +322,8 @@ def test_mean_over_weights_of_the_kept_items_all_zero_is_zero_over_zero():
 def test_map_warning_keeps_the_trec_eval_remark():
     _, messages = _undefined_warnings(lambda: ranking.mean_average_precision([[1, 0], [0, 0]]))
     assert messages == [
-        "mean_average_precision left out 1 of 2 lists whose AP is undefined (0/0). Pass "
+        "mean_average_precision left out 1 of 2 lists whose AP is undefined (0/0: n_relevant "
+        "is 0). Pass "
         "zero_division=0.0 or 1.0 to count them as that value (0.0 is trec_eval's "
         "convention), or nan to leave them out silently."
     ]
@@ -352,3 +353,27 @@ def test_filtering_both_warning_classes_silences_both_libraries():
         warnings.filterwarnings("ignore", category=SklearnWarning)
         both()
     assert caught == []
+
+
+# --- x/0 with x > 0 is not 0/0: +inf with a RuntimeWarning, whatever zero_division is
+
+
+@pytest.mark.parametrize("zero_division", ["warn", 0.0, 1.0, NAN])
+def test_divide_nonzero_over_zero_is_infinite_not_undefined(zero_division):
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        got = divide(
+            [3, 0, 2], [0, 0, 4], metric="m", denominator_name="d", zero_division=zero_division
+        )
+    assert got[0] == np.inf and got[2] == 0.5
+    if zero_division == "warn" or np.isnan(zero_division):
+        assert np.isnan(got[1])
+    else:
+        assert got[1] == zero_division
+    infinite = [w for w in caught if w.category is RuntimeWarning]
+    assert len(infinite) == 1
+    assert "not 0/0" in str(infinite[0].message) and "zero_division does not apply" in str(
+        infinite[0].message
+    )
+    undefined = [w for w in caught if w.category is em.UndefinedMetricWarning]
+    assert len(undefined) == (zero_division == "warn")

@@ -10,9 +10,11 @@ documents), its formula in LaTeX, its range, its undefined cases and what the bo
 there, the ``evalmetrics`` functions that compute it, the scikit-learn and trec_eval names of
 the same number, and the chapter labels that derive it. This script only lays that out as MyST:
 one section per part of the book, one table row per metric. ``tests/test_formula_sheet.py``
-checks the page against this script and the data against the package.
+checks the page against this script and the data against the package: every undefined case
+carries an ``example`` (code, the value it gives, the warning it emits), which the page does not
+show and the test runs, so a row's words about 0/0 cannot drift from what the package does.
 
-Part IV (statistics, chapters 16-18) has its own block in the data, ``statistics``: intervals,
+Part IV (statistics, chapters 17-22) has its own block in the data, ``statistics``: intervals,
 tests and decisions are not metrics with a range and undefined cases, so its tables have their
 own columns (quantity, formula, when to use, code, the scipy / statsmodels / scikit-learn
 equivalent, section), one table per chapter, and the page ends with its decision table
@@ -56,7 +58,10 @@ def _code_with_note(text: str) -> str:
 
 
 def _returns(value: str) -> str:
-    return "`nan` + warning" if value == NAN_WARN else value
+    """``nan-warn`` (alone or opening the text) as the page writes it."""
+    if value.startswith(NAN_WARN):
+        return "`nan` + warning" + value.removeprefix(NAN_WARN)
+    return value
 
 
 def _cell(paragraphs: list[str]) -> list[str]:
@@ -226,7 +231,7 @@ def render(data: dict) -> str:
                 "",
                 f"Part IV ({{ref}}`{data['statistics']['id']}`) gives the "
                 f"{sum(len(s['entries']) for s in data['statistics']['sections'])} intervals, "
-                "tests and decision rules of chapters 16 to 18 in the same way, with when to "
+                "tests and decision rules of chapters 17 to 22 in the same way, with when to "
                 "use each, and the sheet ends with a table of which interval or test fits "
                 f"which situation ({{ref}}`{data['statistics']['decision_table']['id']}`).",
             ]

@@ -86,10 +86,12 @@ def chapter_number(stem: str) -> int:
     return int(match.group(1))
 
 
-def build_maps(stem_map: dict[str, str]) -> tuple[dict[str, str], dict[int, int]]:
+def build_maps(
+    stem_map: dict[str, str], *, must_exist: bool = True
+) -> tuple[dict[str, str], dict[int, int]]:
     numbers: dict[int, int] = {}
     for old, new in stem_map.items():
-        if not (ROOT / "chapters" / f"{old}.ipynb").exists():
+        if must_exist and not (ROOT / "chapters" / f"{old}.ipynb").exists():
             raise SystemExit(f"MAP: chapters/{old}.ipynb does not exist")
         numbers[chapter_number(old)] = chapter_number(new)
     return stem_map, numbers
@@ -157,7 +159,9 @@ def main() -> int:
         help="rewrite the text of these files only; move nothing (for files left out before)",
     )
     args = parser.parse_args()
-    stems, numbers = build_maps(json.loads(args.map.read_text(encoding="utf-8")))
+    stems, numbers = build_maps(
+        json.loads(args.map.read_text(encoding="utf-8")), must_exist=args.only is None
+    )
 
     changed = 0
     files = _tracked_files()

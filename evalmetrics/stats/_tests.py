@@ -533,10 +533,35 @@ def _signed_rank_cdf(n: int) -> np.ndarray:
     return np.cumsum(counts) / 2.0**n  # nonzero: 2^n >= 1
 
 
+_TIE_DIGITS = 12  # significant decimals kept before ranking |d| (see _tie_rounded)
+
+
+def _tie_rounded(differences: np.ndarray, scale: float) -> np.ndarray:
+    r"""The differences rounded to 12 decimals relative to the data scale, so that
+    differences equal in exact arithmetic are equal floats.
+
+    ``scale`` is the largest absolute value of the data (a and b). With
+    :math:`u = 10^{\lceil \log_{10} \text{scale} \rceil}` the result is
+    ``round(d / u, 12) * u``: for data in (0.1, 1], such as most metrics, that is
+    ``np.round(d, 12)``, a grid of 1e-12. The rounding error of ``a - b`` is at most a few
+    units in the last place of ``scale`` (about 2e-16 of it), so differences that are equal in
+    exact arithmetic but differ in their last bits fall on one grid point, while real
+    differences of the data, which are far coarser than 1e-12 of its scale, keep their order.
+    Two equal differences can still be split only if they straddle a grid midpoint, which
+    noise of 1e-16 reaches only within 1e-16 of one.
+    """
+    if scale == 0:
+        return differences
+    unit = 10.0 ** math.ceil(math.log10(scale))
+    return np.round(differences / unit, _TIE_DIGITS) * unit  # nonzero: unit > 0
+
+
 def _hodges_lehmann(differences: np.ndarray):
     """(estimate, interval rule): the median of the Walsh averages and their order statistics.
 
-    Zero differences are dropped first (as scipy's and R's Wilcoxon test). With no ties among
+    ``differences`` are the tie-rounded differences of the test (``_tie_rounded``), so the
+    interval's ties are the test's. Zero differences are dropped first (as scipy's and R's
+    Wilcoxon test). With no ties among
     the |d| and n < 50 the ends are exact order statistics of the signed-rank distribution
     (R's ``wilcox.test(conf.int=TRUE)``, which also requires no zeros); otherwise the normal
     approximation
@@ -600,11 +625,13 @@ def paired_test(
 
     - ``"t"``: the paired t test, ``scipy.stats.ttest_rel(a, b)``; estimate
       :math:`\bar d`, its t interval.
-    - ``"wilcoxon"``: the signed-rank test, ``scipy.stats.wilcoxon(a, b)`` (zero differences
-      dropped); statistic :math:`W_+ - W_-`, the signed sum of the ranks of :math:`|d_i|`;
+    - ``"wilcoxon"``: the signed-rank test, ``scipy.stats.wilcoxon`` on the differences
+      rounded to 12 significant decimals of the data's scale (zero differences dropped; see
+      Notes); statistic :math:`W_+ - W_-`, the signed sum of the ranks of :math:`|d_i|`;
       estimate the Hodges-Lehmann median of the Walsh averages :math:`(d_i + d_j)/2`,
-      :math:`i \le j`, with its distribution-free interval (R's ``wilcox.test(conf.int=
-      TRUE)``): the test and its interval are about the same location.
+      :math:`i \le j`, of the same rounded differences, with its distribution-free interval
+      (R's ``wilcox.test(conf.int=TRUE)``): the test and its interval are about the same
+      location.
     - ``"randomization"``: Fisher's sign-flip test of :math:`\bar d`
       (``scipy.stats.permutation_test``, ``permutation_type="samples"``; exact when
       :math:`2^n \le` ``n_resamples``); statistic and estimate :math:`\bar d`.
@@ -652,6 +679,18 @@ def paired_test(
     If every difference is 0 the result is statistic 0.0, p-value 1.0, estimate 0.0 and the
     two-sided interval (0, 0) for every method (one-sided: (0, inf) or (-inf, 0)).
 
+    Ties in floating point: differences that are equal in exact arithmetic often differ in
+    their last bits (``(0.1 + 0.2) - 0.2`` is not ``0.1``), and a rank test on them would rank
+    that noise, giving tied sizes different ranks and dropping the tie correction. So
+    ``"wilcoxon"`` rounds the differences first, to 12 decimals of the data's scale: with
+    :math:`u` the power of ten at or above :math:`\max_i(|a_i|, |b_i|)`, :math:`d_i` becomes
+    ``round(d_i / u, 12) * u`` (for metrics in [0, 1], ``np.round(d, 12)``). The noise of a
+    difference is about :math:`10^{-16} u`, ten thousand times below the grid, and a real
+    difference between two values of the data is far above it, so only noise is removed. A
+    difference within :math:`10^{-12} u` of 0 becomes 0 and is dropped, as zeros are. The
+    p-value is scipy's on the rounded differences and the Hodges-Lehmann estimate and
+    interval use them too, so test and interval see the same ties.
+
     References
     ----------
     Smucker, Allan and Carterette (2007), CIKM '07, 623-632. Hollander, M. and Wolfe, D. A.
@@ -670,6 +709,16 @@ def paired_test(
     >>> statistic, pvalue = paired_test(a, b, method="randomization")  # 2^6 = 64 patterns
     >>> round(pvalue, 4)                                 # all +, all -, times 0's two signs
     0.0625
+
+    Float noise does not break ties: the differences are 0.1, -0.1 and 0.5 in exact
+    arithmetic, but ``0.4 - 0.3`` is ``0.10000000000000003`` and ``0.2 - 0.3`` is
+    ``-0.09999999999999998``. Rounded, the two sizes 0.1 share rank 1.5, so
+    W+ - W- = (1.5 + 3) - 1.5 = 3 (unrounded it would be (2 + 3) - 1 = 4), and the exact
+    permutation p-value is 2 * P(W+ >= 4.5) = 2 * 3/8:
+
+    >>> r = paired_test([0.4, 0.2, 0.7], [0.3, 0.3, 0.2], method="wilcoxon")
+    >>> r.statistic, round(r.pvalue, 4)
+    (3.0, 0.75)
     """
     method = check_option(method, "method", _PAIRED_METHODS)
     alternative = check_alternative(alternative)
@@ -712,11 +761,15 @@ def paired_test(
     if method == "wilcoxon":
         from scipy.stats import rankdata, wilcoxon
 
-        nonzero = differences[differences != 0]
+        scale = float(max(np.abs(first).max(), np.abs(second).max()))
+        rounded = _tie_rounded(differences, scale)
+        if not rounded.any():  # every difference is rounding noise around 0
+            return _result(0.0, 1.0, 0.0, method, alternative, _point(0.0), _INF)
+        nonzero = rounded[rounded != 0]
         ranks = rankdata(np.abs(nonzero))
         statistic = float(np.sum(np.sign(nonzero) * ranks))
-        pvalue = wilcoxon(first, second, alternative=alternative).pvalue
-        estimate, interval = _hodges_lehmann(differences)
+        pvalue = wilcoxon(rounded, alternative=alternative).pvalue
+        estimate, interval = _hodges_lehmann(rounded)
         return _result(statistic, pvalue, estimate, method, alternative, interval, _INF)
 
     if method == "randomization":
