@@ -34,7 +34,7 @@ help:
 	@echo "                  CHAPTERS=\"04 16\" or EXERCISES=\"ch22-ex-bpref ...\" to choose"
 	@echo "make bench        run the benchmarks (metrics, stats and widgets)"
 	@echo "make bench-compare REF=<commit>  the package's speed against another commit's, same run"
-	@echo "make bench-spark  evalmetrics against Spark local mode (about 10 min; chapter 16's figures)"
+	@echo "make bench-spark  evalmetrics against Spark local mode (about 10 min; the conventions page's figures)"
 	@echo "make constraints  regenerate constraints.txt from a fresh venv"
 	@echo "make clean        remove _build and caches (keeps .venv)"
 
@@ -164,7 +164,7 @@ bench: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/bench_widgets.py
 
 # "Do I need Spark?": evalmetrics against Spark local mode at 10^6 and 10^7 rows (about 10 min);
-# writes the figures chapter 16 shows.
+# writes the figures the conventions page shows.
 REF ?= HEAD
 bench-compare: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/compare_versions.py --ref $(REF)

@@ -9,11 +9,6 @@ ANSWERS = {
     # to s gives 0.65 - 2 s >= 0.55 only for s in {0, 0.05}: 2 patterns, 4 with mirrors -> 4/16;
     # the smallest two-sided p: the observed pattern and its mirror, 2/16
     "ch19-ex-randomization": {"mean_difference": 0.55 / 4, "pvalue": 4 / 16, "smallest_p": 2 / 16},
-    # sorted p 0.001 0.012 0.035 0.038 0.3; Holm lines 0.01 0.0125 0.0167: stops at 0.035 -> 2;
-    # BH lines 0.01 0.02 0.03 0.04 0.05: largest k with p_(k) <= line is k = 4 (0.038 <= 0.04)
-    "ch19-ex-holm-bh": {"holm_rejected": 2, "bh_rejected": 4},
-    # ((1.959964 + 0.841621) * 0.1 / 0.02)^2 = (2.801585 * 5)^2 = 14.007925^2 = 196.22 -> 197
-    "ch19-ex-sample-size": {"n_queries": 197},
     # d = (0.1, 0.3, -0.1, 0.2, 0.0): mean 0.5 / 5 = 0.1; squared deviations
     # 0 + 0.04 + 0.04 + 0.01 + 0.01 = 0.1, s_d = sqrt(0.1 / 4) = sqrt(0.025);
     # d_z = 0.1 / sqrt(0.025) = sqrt(0.4); t = d_z * sqrt(5) = sqrt(2)

@@ -7,7 +7,8 @@ the errata's table. These tests fail when
 (a) two records share a quote, or records of the same wording carry two verdicts;
 (b) a chapter's generated section or the errata's table differs from the data;
 (c) a chapter quotes a claim, outside its generated section, in a paragraph with a verdict word;
-(d) a quote is not in its document (the seeds, ``../shared/seeds`` from the repository root).
+(d) a quote is not in its document (the documents' text files, in the folder ``shared/seeds``
+    next to the repository's folder, or where ``EVALMETRICS_SEEDS`` points).
 
 Each check is a function that returns its problems; the ``planted`` tests show that each one
 finds a violation planted in a copy.
@@ -18,6 +19,7 @@ from __future__ import annotations
 import copy
 import importlib.util
 import json
+import os
 import re
 import shutil
 import unicodedata
@@ -26,7 +28,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SEEDS = ROOT.parent / "shared" / "seeds"
+SEEDS = Path(os.environ.get("EVALMETRICS_SEEDS", ROOT.parent / "shared" / "seeds"))
 
 _spec = importlib.util.spec_from_file_location("sync_claims", ROOT / "tools" / "sync_claims.py")
 sync = importlib.util.module_from_spec(_spec)

@@ -12,8 +12,8 @@ A kernel of that environment then runs a short notebook that imports the package
 value. The chapters' computations are run by the book's build and by nbval, so no chapter is
 executed a third time here, and ranx's compiled kernels are not compiled again in a new
 environment. What this test does not see: a chapter that reads a file of the repository
-(chapter 16 reads ``../reference/data/*.json``, so a downloaded chapter 16 needs those files
-next to it).
+(the conventions page reads ``../reference/data/*.json``, so a downloaded copy of it needs
+those files next to it).
 """
 
 from __future__ import annotations

@@ -458,7 +458,13 @@ ENTRIES = [entry for section in STATS["sections"] for entry in section["entries"
 DECISIONS = STATS["decision_table"]["rows"]
 # Part IV's chapters with a formula sheet entry, found by their slug (the numbers move when
 # chapters are renumbered); each slug must match exactly one chapter
-PART_IV_SLUGS = ("confidence_intervals", "paired_tests", "costs_thresholds")
+PART_IV_SLUGS = (
+    "confidence_intervals",
+    "hypothesis_tests",
+    "paired_tests",
+    "costs_thresholds",
+    "calibration",
+)
 PART_IV_CHAPTERS = tuple(
     path.name for slug in PART_IV_SLUGS for path in sorted(ROOT.glob(f"chapters/*_{slug}.ipynb"))
 )
@@ -475,6 +481,10 @@ NOT_FORMULA_TERMS = {
     "introduction states it",
     "pixels": "the name of a retrieval system in chapter 19's example",
     "lda": "the name of a retrieval system in chapter 19's example",
+    "split off the test set first.": "step 1 of the procedure for choosing a threshold "
+    "(the sheet's validation-threshold entry)",
+    "on the rest, the training data, get out-of-fold scores": "step 2 of that procedure",
+    "refit the model on all the training data": "step 3 of that procedure",
 }
 # Public names of evalmetrics.stats that are not computations: name -> reason.
 STATS_NOT_ON_SHEET = {

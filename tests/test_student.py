@@ -266,9 +266,6 @@ COINCIDENCES = {
     ),
     ("12_rr_mrr.ipynb", "ch12-ex-one-answer", "mrr_at_3", "0.500"): "the same MRR",
     ("12_rr_mrr.ipynb", "ch12-ex-rr-undefined", "left_out", "0.500"): "the same MRR",
-    ("13_hit_ratio.ipynb", "ch13-ex-three-numbers", "hr", "0.400"): (
-        "model A's full-ranking HR@10 in the sampled-metrics table"
-    ),
     ("17_confidence_intervals.ipynb", "ch17-ex-wilson", "wald_high", "0.983"): (
         "the upper end of the breast-cancer accuracy's Wilson interval, and a bootstrap end"
     ),
