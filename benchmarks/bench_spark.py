@@ -34,8 +34,8 @@ from 10^6); runs are cut short, never the n, when the Spark part has used its ti
 size. Spark at 10^7 takes minutes on a small machine; the whole script runs for several minutes.
 
 Run ``python benchmarks/bench_spark.py`` (``make bench-spark`` runs it with ``--json
-reference/data/bench_spark.json``, the figures the conventions page shows); add ``--check`` to exit with
-status 1 when Spark's AUC (the DataFrame evaluator's, which is exact) disagrees with
+reference/data/bench_spark.json``, the figures the conventions page shows); add ``--check`` to
+exit with status 1 when Spark's AUC (the DataFrame evaluator's, which is exact) disagrees with
 evalmetrics.
 """
 

@@ -96,6 +96,8 @@ def test_every_figure_in_the_built_book_has_alt_text():
         if "_static" in path.parts or "_sources" in path.parts:
             continue
         text = path.read_text(encoding="utf-8")
+        if 'http-equiv="refresh"' in text:
+            continue  # a page left at an old address: it only sends the reader on
         if path.parent.name == "chapters" and "<img" not in text:
             chapters_without_images.append(path.name)
         missing = images_without_alt(text) + options_in_captions(text)
@@ -159,6 +161,19 @@ def test_the_main_line_counter_counts_prose_only():
     assert MAIN_LINE.main_line_words(_PAGE) == 7
 
 
+def test_the_documents_section_and_going_further_boxes_are_off_the_main_line():
+    page = _PAGE.replace(
+        "</article>",
+        '<section id="what-the-documents-say"><h2>What the documents say</h2>'
+        "<p>Ten more words of verdicts that close the chapter here.</p></section>"
+        '<div class="admonition dropdown"><p class="admonition-title">Going further: x</p>'
+        "<p>Optional words.</p></div></article>",
+    )
+    assert MAIN_LINE.main_line_words(page) == 7
+    assert MAIN_LINE.going_further_boxes(page) == ["Going further: x"]
+    assert MAIN_LINE.going_further_boxes(_PAGE) == []
+
+
 def test_the_machinery_check_finds_glue_and_asserts_in_visible_cells():
     found = MAIN_LINE.visible_machinery(_PAGE)
     assert found == ["glue call: x = compute(data)", "assert: assert x == 2"]
@@ -194,3 +209,38 @@ def test_every_chapter_main_line_fits_one_sitting():
     assert len(words) >= 15 and min(words.values()) > 1000, words  # the counter sees prose
     over = {stem: n for stem, n in words.items() if n > MAIN_LINE.MAX_WORDS}
     assert not over, f"main line over {MAIN_LINE.MAX_WORDS} words: {over}"
+
+
+@pytest.mark.browser
+def test_every_chapter_has_at_most_six_going_further_boxes():
+    """Folded boxes are for optional material: a few per chapter, never the main line's."""
+    pages = MAIN_LINE.chapter_pages(HTML) if HTML.is_dir() else []
+    if not pages:
+        pytest.fail("no built book in _build/html: run the build first")
+    boxes = {page.stem: MAIN_LINE.going_further_boxes(page.read_text("utf-8")) for page in pages}
+    assert any(boxes.values()), "the counter finds no Going further box at all"
+    over = {stem: len(t) for stem, t in boxes.items() if len(t) > MAIN_LINE.MAX_GOING_FURTHER}
+    assert not over, f"more than {MAIN_LINE.MAX_GOING_FURTHER} Going further boxes: {over}"
+
+
+def empty_citations(page: str) -> int:
+    """Citations rendered as ``[]``: a key the bibliography did not resolve on that page."""
+    return len(re.findall(r'class="bibtex-citation"[^>]*>\[\]<', page))
+
+
+def test_the_empty_citation_check_can_fail():
+    assert empty_citations('<span class="bibtex-citation" id="id1">[]</span>') == 1
+    assert empty_citations('<span class="bibtex-citation" id="id2">[<a>Holm, 1979</a>]</span>') == 0
+
+
+@pytest.mark.browser
+def test_no_page_shows_an_empty_citation():
+    pages = sorted(HTML.rglob("*.html")) if HTML.is_dir() else []
+    if not pages:
+        pytest.fail("no built book in _build/html: run the build first")
+    bad = {
+        str(p.relative_to(HTML)): n
+        for p in pages
+        if "_static" not in p.parts and (n := empty_citations(p.read_text(encoding="utf-8")))
+    }
+    assert not bad, f"citations rendered as []: {bad}"

@@ -7,15 +7,14 @@ Usage::
     python tools/main_line.py --notebooks  # an estimate from the notebooks, no build needed
 
 The main line is the prose a reader meets when reading straight down a chapter page: the text of
-the article (inline math counted as one word) minus code cells and their outputs, display
-math, folded boxes (any
-admonition with the ``dropdown`` class: "Going further", solutions, self-checks), exercises,
-the bibliography and the page's navigation. Its length in words is what a student reads in one
-sitting. Machinery is code a reader sees on the page that only serves the book: a ``glue(`` call
-(a number handed to the prose) or an ``assert`` (a check against the documents or another
-library). Both belong in hidden cells. ``tests/test_built_pages.py`` holds every chapter to
-``MAX_WORDS`` and to no visible machinery.
-"""
+the article (inline math counted as one word) minus code cells and their outputs, display math,
+folded boxes (any admonition with the ``dropdown`` class: "Going further", solutions, self-
+checks), exercises, the bibliography, the page's navigation and the closing "What the documents
+say" section (it judges the source documents; the lesson comes before it). Its length in words
+is what a student reads in one sitting. Machinery is code a reader sees on the page that only
+serves the book: a ``glue(`` call (a number handed to the prose) or an ``assert`` (a check
+against the documents or another library). Both belong in hidden cells.
+``tests/test_built_pages.py`` holds every chapter to ``MAX_WORDS`` and to no visible machinery."""
 
 from __future__ import annotations
 
@@ -29,6 +28,8 @@ from bs4 import BeautifulSoup
 ROOT = Path(__file__).resolve().parents[1]
 HTML = ROOT / "_build" / "html"
 MAX_WORDS = 3500
+# The id of the closing "What the documents say" section (generated from claims.json).
+DOCUMENTS_SECTION = "what-the-documents-say"
 
 # Blocks that are not the main line. A class matches when it is one of the element's classes.
 _OFF_LINE_CLASSES = (
@@ -59,6 +60,10 @@ def _article(html: str) -> BeautifulSoup:
 def main_line_words(html: str) -> int:
     """The number of words of main-line prose on a built page (see the module docstring)."""
     article = _article(html)
+    # The section judging the source documents closes a chapter; it is not the lesson.
+    documents = article.find(id=DOCUMENTS_SECTION)
+    if documents is not None:
+        documents.decompose()
     for element in article.find_all(True):
         if element.decomposed:
             continue
@@ -78,6 +83,21 @@ def main_line_words(html: str) -> int:
     return len(re.findall(r"[A-Za-z0-9][\w'’.-]*|[\u4e00-\u9fff]+", text))
 
 
+MAX_GOING_FURTHER = 6
+
+
+def going_further_boxes(html: str) -> list[str]:
+    """The titles of a page's folded "Going further" boxes (optional material only)."""
+    article = _article(html)
+    titles = []
+    for box in article.select(".admonition.dropdown, details.dropdown"):
+        title = box.select_one(".admonition-title, summary")
+        text = " ".join(title.get_text(" ").split()) if title else ""
+        if text.startswith("Going further"):
+            titles.append(text)
+    return titles
+
+
 def visible_machinery(html: str) -> list[str]:
     """The first line of every code cell shown on the page that calls ``glue(`` or asserts."""
     article = _article(html)
@@ -93,7 +113,9 @@ def visible_machinery(html: str) -> list[str]:
 
 
 def chapter_pages(html_dir: Path = HTML) -> list[Path]:
-    return sorted((html_dir / "chapters").glob("*.html"))
+    """The built chapter pages (not the pages left at old addresses, which only redirect)."""
+    stems = {path.stem for path in (ROOT / "chapters").glob("*.ipynb")}
+    return sorted(p for p in (html_dir / "chapters").glob("*.html") if p.stem in stems)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -145,6 +167,8 @@ def notebook_main_line_words(path: Path) -> int:
 
     cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
     text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+    # drop the closing "What the documents say" section, up to the next second-level heading
+    text = re.sub(r"^## What the documents say\n.*?(?=^## |\Z)", "", text, flags=re.S | re.M)
     kept, stack, skip_depth, in_solution = [], [], None, False
     lines = text.splitlines()
     i = 0

@@ -88,8 +88,9 @@ def chapter_section(stem: str, claims: list[dict]) -> str:
         )
     lines = [
         "What the source documents {cite}`doc000,doc001,doc002` say about this chapter's "
-        "metrics, each statement quoted, translated and judged once. The {ref}`errata <errata>` "
-        "list every statement of the three documents with the same verdicts.",
+        "metrics, each statement quoted and translated, with its verdict. A statement has one "
+        "verdict, the same in every chapter that quotes it and in the {ref}`errata <errata>`, "
+        "which list every statement of the three documents.",
         "",
     ]
     lines += [claim_item(c) for c in mine]
