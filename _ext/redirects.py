@@ -7,7 +7,8 @@ its current one::
 
     {"chapters/05_roc_auc": "chapters/07_roc_auc"}
 
-A value may also name where sections went that moved to another page::
+A value may also name where sections went that moved to another page (a page, or a page and
+the section's new id after ``#``)::
 
     {"chapters/05_roc_auc": {"to": "chapters/07_roc_auc",
                              "anchors": {"auc-for-more-than-two-classes":
@@ -44,7 +45,10 @@ _PAGE = """<!DOCTYPE html>
   if (hash && Object.prototype.hasOwnProperty.call(anchors, hash)) {{
     target = anchors[hash];
   }}
-  window.location.replace(target + (hash ? "#" + hash : ""));
+  if (target.indexOf("#") < 0 && hash) {{
+    target += "#" + hash;
+  }}
+  window.location.replace(target);
 }})();
 </script>
 </head>
@@ -72,7 +76,9 @@ def redirect_page(old: str, new: str, anchors: dict[str, str], title: str) -> st
     """The HTML of the page written at ``old`` (page names without ``.html``)."""
 
     def relative(target: str) -> str:
-        return posixpath.relpath(target + ".html", posixpath.dirname(old) or ".")
+        page, _, fragment = target.partition("#")
+        href = posixpath.relpath(page + ".html", posixpath.dirname(old) or ".")
+        return f"{href}#{fragment}" if fragment else href
 
     href = relative(new)
     return _PAGE.format(
@@ -95,7 +101,7 @@ def _write(app: Sphinx, exception: Exception | None) -> None:
         if new not in docnames:
             raise RuntimeError(f"redirects.json: {old} -> {new}, which is not a page of the book")
         for anchor, page in entry["anchors"].items():
-            if page not in docnames:
+            if page.partition("#")[0] not in docnames:
                 raise RuntimeError(f"redirects.json: {old}#{anchor} -> {page}: not a page")
         title = app.env.titles[new].astext() if new in app.env.titles else new
         target = Path(app.outdir) / f"{old}.html"

@@ -182,7 +182,7 @@ def render_statistics(block: dict) -> list[str]:
             "",
             f"### {section['title']}",
             "",
-            f"Taught in {{numref}}`§{{number}} <{section['chapter']}>`.",
+            f"Taught in {{numref}}`chapter {{number}} <{section['chapter']}>`.",
             "",
             *_list_table(block["columns"], block["widths"]),
         ]
