@@ -10,12 +10,14 @@ verdict and one explanation. This tool renders them, with the same words, in two
       <!-- claims: generated from reference/data/claims.json by tools/sync_claims.py -->
 
   gets the claims of its stem written right after that comment, up to ``END``;
-- ``reference/errata.md`` gets the table of every claim between ``ERRATA_BEGIN`` and
+- ``reference/errata.md`` gets the table of all the claims between ``ERRATA_BEGIN`` and
   ``ERRATA_END``.
 
     python tools/sync_claims.py            # rewrite what is out of date
     python tools/sync_claims.py --check    # exit 1 if anything is out of date
     python tools/sync_claims.py 01_why_metrics 09_pr_ap   # only these chapters (and the errata)
+    python tools/sync_claims.py --errata-only  # only the errata's table, no chapter touched
+    python tools/sync_claims.py --errata-only --check  # is the errata's table up to date?
 """
 
 from __future__ import annotations
@@ -84,13 +86,14 @@ def chapter_section(stem: str, claims: list[dict]) -> str:
     if not mine:
         return (
             "The three source documents {cite}`doc000,doc001,doc002` make no statement about "
-            "this chapter's metrics. The {ref}`errata <errata>` list every statement they make."
+            "this chapter's metrics. The {ref}`errata <errata>` gather the verdicts on all three "
+            "documents."
         )
     lines = [
         "What the source documents {cite}`doc000,doc001,doc002` say about this chapter's "
         "metrics, each statement quoted and translated, with its verdict. A statement has one "
         "verdict, the same in every chapter that quotes it and in the {ref}`errata <errata>`, "
-        "which list every statement of the three documents.",
+        "which gather the verdicts on all three documents.",
         "",
     ]
     lines += [claim_item(c) for c in mine]
@@ -106,7 +109,7 @@ def errata_cell(text: str) -> str:
 
 
 def errata_table(claims: list[dict]) -> str:
-    """The errata's table of every claim."""
+    """The errata's table of all the claims."""
     rows = [
         "| chapter | document | quote | translation | verdict | explanation |",
         "|---|---|---|---|---|---|",
@@ -185,14 +188,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 if anything is out of date")
     parser.add_argument(
+        "--errata-only",
+        action="store_true",
+        help="only the errata's table: read no chapter and write none",
+    )
+    parser.add_argument(
         "stems",
         nargs="*",
         help="only these chapters (file stems, e.g. 01_why_metrics); default all",
     )
     args = parser.parse_args(argv)
+    if args.errata_only and args.stems:
+        parser.error("--errata-only takes no chapter stems")
     claims = load()
     stale = []
-    for path in chapter_files():
+    for path in [] if args.errata_only else chapter_files():
         if args.stems and path.stem not in args.stems:
             continue
         if sync_chapter(path, claims, write=not args.check):
