@@ -485,6 +485,7 @@ NOT_FORMULA_TERMS = {
     "(the sheet's validation-threshold entry)",
     "on the rest, the training data, get out-of-fold scores": "step 2 of that procedure",
     "refit the model on all the training data": "step 3 of that procedure",
+    "five discordant cases, four answers.": "the title of a Going further box of chapter 19",
 }
 # Public names of evalmetrics.stats that are not computations: name -> reason.
 STATS_NOT_ON_SHEET = {
