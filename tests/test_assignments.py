@@ -292,7 +292,7 @@ def test_a_submission_that_redefines_the_grader_still_loses_its_points(built, tm
     grading code in a cell changes nothing (a folder named evalmetrics in an upload, the other
     way to replace it, is covered by the next test: no test imports the package). And
     ``check()`` works in the autograder's copy of the package."""
-    number = "16"
+    number = "22"
     files = _files(built, number)
     label, part, typed, hint = _wrong_part(number)
     answers = _typed_answers(number, pick=0)
@@ -326,7 +326,7 @@ def test_an_answer_that_is_an_object_of_its_own_loses_its_points_without_running
     """An answer of a class of the student's own (which could look for the expected value while
     it is graded: its methods would run in the grader's process) is refused without any of its
     methods being called, and the part loses its points with a message naming its type."""
-    number = "16"
+    number = "22"
     files = _files(built, number)
     label, part = next((e["label"], p) for e in _checked(number) for p in KEYS[e["label"]]["parts"])
     flag = tmp_path / "called.txt"
@@ -386,7 +386,7 @@ def test_the_teachers_page_quotes_the_feedback_otter_gives(built, tmp_path):
     tools/feedback_screenshot.py pictures (exercise 22.1's bpref set to a common mistake)."""
     import feedback_screenshot
 
-    files = _files(built, "16")
+    files = _files(built, "22")
     student = json.loads(files["student"].read_text(encoding="utf-8"))
     submission, hint = feedback_screenshot.answered(student, KEYS)
     path = tmp_path / files["student"].name
@@ -562,7 +562,7 @@ def test_points_set_in_a_chapters_metadata(tmp_path):
     _otter()
     chapters = tmp_path / "chapters"
     chapters.mkdir()
-    source = _chapter_path("16")
+    source = _chapter_path("22")
     notebook = json.loads(source.read_text(encoding="utf-8"))
     for cell in notebook["cells"]:
         text = "".join(cell["source"])
@@ -573,7 +573,7 @@ def test_points_set_in_a_chapters_metadata(tmp_path):
     (chapters / source.name).write_text(json.dumps(notebook), encoding="utf-8")
     out = tmp_path / "out"
     _build(out, "--chapter-dir", str(chapters), "--no-run-tests")
-    files = _files(out, "16")
+    files = _files(out, "22")
     master = json.loads(files["master"].read_text(encoding="utf-8"))
     raw = ["".join(c["source"]) for c in master["cells"] if c["cell_type"] == "raw"]
     assert any("name: ch22-ex-new-system" in r and "manual: true\npoints: 3" in r for r in raw)
@@ -800,7 +800,7 @@ def test_load_keys_reads_the_teacher_folder_first(tmp_path):
 
 
 def _context(glue=None):
-    path = _chapter_path("16")
+    path = _chapter_path("22")
     labels = {
         "sec-here": (f"chapters/{path.name}", "A section of this chapter"),
         "sec-elsewhere": ("chapters/01_why_metrics.ipynb", "Another chapter's section"),
@@ -835,7 +835,7 @@ def test_a_glued_value_missing_from_a_statement_fails_naming_the_exercise():
 
 
 def test_the_check_line_becomes_a_sentence_naming_the_variables():
-    exercise = make_assignments.Exercise("ch22-ex-bpref", "16", 0)
+    exercise = make_assignments.Exercise("ch22-ex-bpref", "22", 0)
     exercise.key = KEYS["ch22-ex-bpref"]
     exercise.parts = {"bpref": "b", "ap": "a"}
     statement = 'Compute them.\n\nCheck (give numbers to three decimals): `check("x", a=...)`'
@@ -883,7 +883,7 @@ def test_a_trace_function_still_changes_the_grade_and_is_flagged(built, tmp_path
     tools/flag_submissions.py, flags the cell."""
     import flag_submissions
 
-    number = "16"
+    number = "22"
     files = _files(built, number)
     answers = {k: "0.1" for k in _typed_answers(number, pick=0)}
     path = _submission(files, tmp_path, answers)

@@ -486,6 +486,8 @@ NOT_FORMULA_TERMS = {
     "on the rest, the training data, get out-of-fold scores": "step 2 of that procedure",
     "refit the model on all the training data": "step 3 of that procedure",
     "five discordant cases, four answers.": "the title of a Going further box of chapter 19",
+    "when $k$ or $n - k$ is 3 or fewer, report the exact interval; otherwise wilson's.": "the "
+    "rule the sheet's Wilson, Clopper-Pearson and Jeffreys rows and its decision table state",
 }
 # Public names of evalmetrics.stats that are not computations: name -> reason.
 STATS_NOT_ON_SHEET = {

@@ -169,7 +169,7 @@ def main(argv: list[str] | None = None) -> int:
         built = Path(tmp) / "assignments"
         subprocess.run(
             [sys.executable, str(ROOT / "tools" / "make_assignments.py"), "--out", str(built)]
-            + ["--chapters", "16", "--no-run-tests"],
+            + ["--chapters", "22", "--no-run-tests"],
             check=True,
             capture_output=True,
         )
