@@ -86,7 +86,7 @@ def chapter_section(stem: str, claims: list[dict]) -> str:
     if not mine:
         return (
             "The three source documents {cite}`doc000,doc001,doc002` make no statement about "
-            "this chapter's metrics. The {ref}`errata <errata>` gather the verdicts on all three "
+            "this chapter's subject. The {ref}`errata <errata>` gather the verdicts on all three "
             "documents."
         )
     lines = [
