@@ -31,8 +31,10 @@ from .classification import (
 )
 from .counts import Counts, confusion_matrix, counts, fbeta_isocurve
 from .curves import (
+    AveragedROC,
     Sweep,
     average_precision,
+    average_roc,
     counts_at,
     pr_curve,
     roc_auc,
@@ -43,12 +45,14 @@ from .curves import (
 __version__ = "0.1.0"  # keep in step with pyproject.toml (tests/test_imports.py checks it)
 
 __all__ = [
+    "AveragedROC",
     "Counts",
     "Sweep",
     "UndefinedMetricWarning",
     "__version__",
     "accuracy",
     "average_precision",
+    "average_roc",
     "balanced_accuracy",
     "cohen_kappa",
     "confusion_matrix",

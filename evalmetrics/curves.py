@@ -39,8 +39,10 @@ from ._validation import (
 from .counts import Counts, _count_ratio, _fbeta_values
 
 __all__ = [
+    "AveragedROC",
     "Sweep",
     "average_precision",
+    "average_roc",
     "counts_at",
     "pr_curve",
     "roc_auc",
@@ -1402,4 +1404,264 @@ def _multi_average_precision(
         classes=classes,
         unit="classes",
         zero_division=zero_division,
+    )
+
+
+# --- averaging ROC curves over folds ------------------------------------------------------------
+
+
+@dataclass(frozen=True, eq=False)
+class AveragedROC:
+    """ROC curves of several folds averaged into one, with the spread (:func:`average_roc`).
+
+    Attributes
+    ----------
+    fpr, tpr : numpy.ndarray
+        The averaged curve, one point per grid value (``"vertical"``) or per threshold
+        (``"threshold"``), in drawing order (false positive rate increasing).
+    fpr_std, tpr_std : numpy.ndarray
+        The standard deviation (divisor ``n_curves - 1``) over the curves at each point; with
+        ``"vertical"`` the false positive rate is fixed and ``fpr_std`` is all 0.
+    thresholds : numpy.ndarray or None
+        ``"threshold"``: the thresholds, descending (``inf`` first when the curves have it);
+        None with ``"vertical"``.
+    method : str
+        ``"vertical"`` or ``"threshold"``.
+    n_curves : int
+        How many curves were averaged.
+    """
+
+    fpr: np.ndarray
+    tpr: np.ndarray
+    fpr_std: np.ndarray
+    tpr_std: np.ndarray
+    thresholds: np.ndarray | None
+    method: str
+    n_curves: int
+
+
+def _roc_curve_parts(
+    curve: object, index: int, *, need_thresholds: bool
+) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+    """Validate ``curves[index]``: (fpr, tpr) or (fpr, tpr, thresholds) of a complete curve."""
+    name = f"curves[{index}]"
+    if isinstance(curve, (str, bytes, np.ndarray)) or not isinstance(curve, (tuple, list)):
+        raise TypeError(
+            f"{name} must be a tuple (fpr, tpr) or (fpr, tpr, thresholds), as roc_curve "
+            f"returns; got {type(curve).__name__}"
+        )
+    if len(curve) not in (2, 3):
+        raise ValueError(
+            f"{name} must hold 2 or 3 arrays (fpr, tpr[, thresholds]); got {len(curve)}"
+        )
+    fpr = check_finite_scores(curve[0], f"{name} fpr")
+    tpr = check_finite_scores(curve[1], f"{name} tpr")
+    check_consistent_length(**{f"{name} fpr": fpr, f"{name} tpr": tpr})
+    for values, rate in ((fpr, "fpr"), (tpr, "tpr")):
+        outside = (values < 0) | (values > 1)
+        if outside.any():
+            at = int(np.flatnonzero(outside)[0])
+            raise ValueError(f"{name} {rate} must lie in [0, 1], got {values[at]!r} at index {at}")
+        falls = np.diff(values) < 0
+        if falls.any():
+            at = int(np.flatnonzero(falls)[0]) + 1
+            raise ValueError(f"{name} {rate} must not decrease along the curve (index {at})")
+    if (fpr[0], tpr[0]) != (0.0, 0.0) or (fpr[-1], tpr[-1]) != (1.0, 1.0):
+        raise ValueError(
+            f"{name} must run from (0, 0) to (1, 1), as roc_curve's output does; it runs from "
+            f"({fpr[0]:g}, {tpr[0]:g}) to ({fpr[-1]:g}, {tpr[-1]:g}) (a fold needs both classes)"
+        )
+    if not need_thresholds:
+        return fpr, tpr, None
+    if len(curve) != 3:
+        raise ValueError(
+            f"{name} has no thresholds: method='threshold' needs (fpr, tpr, thresholds), as "
+            "roc_curve returns"
+        )
+    thresholds = as_1d(curve[2], f"{name} thresholds")
+    if not np.issubdtype(thresholds.dtype, np.number) or thresholds.dtype == bool:
+        raise TypeError(f"{name} thresholds must be numeric, got values of type {thresholds.dtype}")
+    thresholds = thresholds.astype(np.float64)
+    check_consistent_length(**{f"{name} fpr": fpr, f"{name} thresholds": thresholds})
+    if np.isnan(thresholds).any():
+        raise ValueError(f"{name} thresholds contains NaN at index {_first_nan(thresholds)}")
+    if (np.diff(thresholds) >= 0).any():
+        raise ValueError(f"{name} thresholds must be strictly decreasing, as roc_curve returns")
+    return fpr, tpr, thresholds
+
+
+def _first_nan(values: np.ndarray) -> int:
+    return int(np.flatnonzero(np.isnan(values))[0])
+
+
+def _tpr_at(fpr: np.ndarray, tpr: np.ndarray, grid: np.ndarray) -> np.ndarray:
+    """The curve's true positive rate at each false positive rate of ``grid``, interpolated
+    linearly; on a vertical segment, its top (the last point at that false positive rate)."""
+    last = fpr.size - 1
+    at = np.searchsorted(fpr, grid, side="right") - 1  # the last point with fpr <= grid value
+    at = np.clip(at, 0, last)  # fpr[0] = 0 <= every grid value
+    following = np.minimum(at + 1, last)
+    run = fpr[following] - fpr[at]
+    inside = run > 0  # else the grid value is the curve's last fpr, 1: take its point
+    share = np.zeros_like(grid)
+    share[inside] = (grid[inside] - fpr[at][inside]) / run[inside]  # nonzero: run > 0 here
+    return tpr[at] + share * (tpr[following] - tpr[at])
+
+
+def average_roc(
+    curves: object,
+    *,
+    method: str = "vertical",
+    fpr_grid: object = None,
+    thresholds: object = None,
+) -> AveragedROC:
+    r"""Average the ROC curves of several folds (or bootstrap samples) into one curve.
+
+    Fawcett (2006, section 8) gives two ways; they answer different questions.
+
+    - ``"vertical"``: fix false positive rates (``fpr_grid``) and average the curves' true
+      positive rates there. Each curve's TPR at a false positive rate :math:`f` is read by
+      linear interpolation between its points; where the curve rises vertically at :math:`f`
+      it is the top of the rise (the last point at :math:`f`, as ``np.interp`` reads it). Returns
+      :math:`\overline{\text{TPR}}(f) = \frac1m \sum_c \text{TPR}_c(f)` and its standard
+      deviation over the :math:`m` curves: "at this false positive rate, how high is the
+      curve, and how much does it vary between folds?". It ignores the thresholds: fold 1 may
+      reach :math:`f` at score 0.7 and fold 2 at 0.4.
+    - ``"threshold"``: fix thresholds and average the operating points. At threshold :math:`t`,
+      each curve contributes its point "predict positive when score :math:`\ge t`" (its last
+      point whose threshold is :math:`\ge t`), and the result is the mean
+      :math:`(\overline{\text{FPR}}(t), \overline{\text{TPR}}(t))` with a standard deviation
+      in both directions: "if we deploy threshold :math:`t`, where do we land, and how far
+      can it be off?". By default every threshold of every curve is used; pass
+      ``thresholds`` to use fewer.
+
+    Averaging is not pooling: a single curve from all folds' out-of-fold scores pooled
+    together (one set of scores, as the book's procedure for choosing a threshold uses) is a
+    third curve, which mixes scores of different models on one scale.
+
+    Parameters
+    ----------
+    curves : sequence of tuples
+        One ``(fpr, tpr)`` or ``(fpr, tpr, thresholds)`` per fold, as :func:`roc_curve`
+        returns: complete curves from (0, 0) to (1, 1), rates not decreasing, thresholds
+        strictly decreasing (``inf`` first). At least 2 curves; ``"threshold"`` needs the
+        thresholds.
+    method : {"vertical", "threshold"}, default="vertical"
+    fpr_grid : array-like, optional
+        ``"vertical"``: the false positive rates, increasing, in [0, 1]. Default: 0, 0.01,
+        ..., 1 (101 values).
+    thresholds : array-like, optional
+        ``"threshold"``: the thresholds, descending (``inf`` allowed). Default: every distinct
+        threshold of every curve, pooled and sorted, so the average runs from (0, 0) at
+        ``inf`` to (1, 1) at the lowest score.
+
+    Returns
+    -------
+    AveragedROC
+        ``fpr``, ``tpr`` (the averaged curve), ``fpr_std``, ``tpr_std``, ``thresholds``,
+        ``method`` and ``n_curves``.
+
+    Raises
+    ------
+    ValueError
+        Fewer than 2 curves; a curve with unequal lengths, NaN, rates outside [0, 1] or
+        decreasing, not from (0, 0) to (1, 1), or (``"threshold"``) without strictly
+        decreasing thresholds; an unknown ``method``; ``fpr_grid`` not increasing in [0, 1];
+        ``thresholds`` not decreasing or with NaN; ``fpr_grid`` with ``"threshold"`` or
+        ``thresholds`` with ``"vertical"``.
+    TypeError
+        ``curves`` not a sequence of tuples; non-numeric values.
+
+    Notes
+    -----
+    Other tools differ where a curve rises vertically at a grid value. R's ROCR averages
+    vertically with ``approxfun(ties=mean)`` (the mean of the tied points' TPR), and its
+    threshold averaging interpolates each curve linearly between thresholds (ROCR's
+    ``R/performance_plots.R``). scikit-learn's cross-validated ROC example uses ``np.interp``
+    (the top, as here) but sets each fold's TPR at FPR 0 to 0, and ``np.std`` with divisor
+    :math:`m` (``examples/model_selection/plot_roc_crossval.py``). The standard deviations
+    here divide by :math:`m - 1`, as ROCR's ``sd``.
+
+    References
+    ----------
+    Fawcett, T. (2006). An introduction to ROC analysis. Pattern Recognition Letters 27(8),
+    861-874, section 8.
+
+    Examples
+    --------
+    Two folds. Fold 1 rises to 0.5 at FPR 0, fold 2 stays at 0 until FPR 0.5:
+
+    >>> from evalmetrics.curves import average_roc
+    >>> fold_1 = ([0, 0, 0.5, 1], [0, 0.5, 1, 1], [float("inf"), 0.9, 0.6, 0.2])
+    >>> fold_2 = ([0, 0.5, 0.5, 1], [0, 0, 1, 1], [float("inf"), 0.8, 0.7, 0.3])
+    >>> v = average_roc([fold_1, fold_2], fpr_grid=[0, 0.25, 0.5, 1])
+    >>> v.tpr, v.tpr_std.round(4)
+    (array([0.25 , 0.375, 1.   , 1.   ]), array([0.3536, 0.5303, 0.    , 0.    ]))
+    >>> t = average_roc([fold_1, fold_2], method="threshold")
+    >>> t.thresholds
+    array([inf, 0.9, 0.8, 0.7, 0.6, 0.3, 0.2])
+    >>> t.fpr
+    array([0.  , 0.  , 0.25, 0.25, 0.5 , 0.75, 1.  ])
+    >>> t.tpr
+    array([0.  , 0.25, 0.25, 0.75, 1.  , 1.  , 1.  ])
+    """
+    method = check_option(method, "method", ("vertical", "threshold"))
+    if isinstance(curves, (str, bytes, np.ndarray, dict)) or not hasattr(curves, "__len__"):
+        raise TypeError(
+            "curves must be a sequence of (fpr, tpr) or (fpr, tpr, thresholds) tuples, one per "
+            f"fold; got {type(curves).__name__}"
+        )
+    if len(curves) < 2:
+        raise ValueError(f"curves must hold at least 2 curves to average; got {len(curves)}")
+    by_threshold = method == "threshold"
+    if by_threshold and fpr_grid is not None:
+        raise ValueError("fpr_grid applies to method='vertical'; use thresholds=")
+    if not by_threshold and thresholds is not None:
+        raise ValueError("thresholds applies to method='threshold'; use fpr_grid=")
+    parts = [
+        _roc_curve_parts(curve, i, need_thresholds=by_threshold) for i, curve in enumerate(curves)
+    ]
+    n_curves = len(parts)
+    if not by_threshold:
+        grid = np.linspace(0.0, 1.0, 101) if fpr_grid is None else as_1d(fpr_grid, "fpr_grid")
+        grid = check_finite_scores(grid, "fpr_grid")
+        if ((grid < 0) | (grid > 1)).any() or (np.diff(grid) <= 0).any():
+            raise ValueError("fpr_grid must be increasing values in [0, 1]")
+        rates = np.array([_tpr_at(fpr, tpr, grid) for fpr, tpr, _ in parts])
+        return AveragedROC(
+            fpr=grid.copy(),
+            tpr=rates.mean(axis=0),  # nonzero: at least 2 curves are checked
+            fpr_std=np.zeros_like(grid),
+            tpr_std=rates.std(axis=0, ddof=1),
+            thresholds=None,
+            method=method,
+            n_curves=n_curves,
+        )
+    if thresholds is None:
+        cuts = np.unique(np.concatenate([cut for _, _, cut in parts]))[::-1]
+    else:
+        cuts = as_1d(thresholds, "thresholds")
+        if not np.issubdtype(cuts.dtype, np.number) or cuts.dtype == bool:
+            raise TypeError(f"thresholds must be numeric, got values of type {cuts.dtype}")
+        cuts = cuts.astype(np.float64)
+        if np.isnan(cuts).any():
+            raise ValueError(f"thresholds contains NaN at index {_first_nan(cuts)}")
+        if (np.diff(cuts) > 0).any():
+            raise ValueError("thresholds must be in decreasing order (as roc_curve returns)")
+    points_fpr, points_tpr = [], []
+    for fpr, tpr, cut in parts:
+        # the number of the curve's thresholds >= t, minus 1: its point "score >= t"
+        at_or_above = cut.size - np.searchsorted(cut[::-1], cuts, side="left")
+        at = np.maximum(at_or_above - 1, 0)  # above the first threshold: the point (0, 0)
+        points_fpr.append(fpr[at])
+        points_tpr.append(tpr[at])
+    fprs, tprs = np.array(points_fpr), np.array(points_tpr)
+    return AveragedROC(
+        fpr=fprs.mean(axis=0),  # nonzero: at least 2 curves are checked
+        tpr=tprs.mean(axis=0),  # nonzero: idem
+        fpr_std=fprs.std(axis=0, ddof=1),
+        tpr_std=tprs.std(axis=0, ddof=1),
+        thresholds=cuts,
+        method=method,
+        n_curves=n_curves,
     )

@@ -1205,6 +1205,151 @@ def plot_fbeta_isocurves(
     return artists
 
 
+# --------------------------------------------------------------------------- decision curves
+
+__all__ += ["DecisionCurveArtists", "plot_decision_curve"]
+
+
+@dataclass
+class DecisionCurveArtists:
+    """Artists of :func:`plot_decision_curve`.
+
+    Attributes
+    ----------
+    curve : matplotlib.lines.Line2D
+        The model's net benefit.
+    treat_all : matplotlib.lines.Line2D or None
+        The net benefit of treating everybody; None when ``net_benefit_all`` was not given.
+    treat_none : matplotlib.lines.Line2D or None
+        The net benefit of treating nobody (0); None when ``treat_none=False``.
+    """
+
+    curve: Line2D
+    _: KW_ONLY
+    treat_all: Line2D | None = None
+    treat_none: Line2D | None = None
+
+
+def plot_decision_curve(
+    ax: Axes,
+    thresholds: Sequence[float] | np.ndarray,
+    net_benefit: Sequence[float] | np.ndarray,
+    net_benefit_all: Sequence[float] | np.ndarray | None = None,
+    *,
+    label: str | None = None,
+    treat_none: bool = True,
+    all_kw: dict[str, Any] | None = None,
+    none_kw: dict[str, Any] | None = None,
+    **kwargs: Any,
+) -> DecisionCurveArtists:
+    """Draw a decision curve: net benefit against threshold probability, with treat-all and
+    treat-none.
+
+    The values come from :func:`evalmetrics.stats.decision_curve`, whose result unpacks in
+    this order: ``plot_decision_curve(ax, *st.decision_curve(y_true, y_score))``. The y-axis
+    runs from a little below 0 to a little above the highest net benefit drawn, so the
+    treat-all line, which falls without bound as the threshold nears 1, leaves the plot
+    below (set ``ax.set_ylim`` afterwards to see more).
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Where to draw.
+    thresholds : array-like
+        Threshold probabilities, each in [0, 1].
+    net_benefit : array-like
+        The model's net benefit at each threshold, finite.
+    net_benefit_all : array-like, optional
+        The net benefit of treating everybody at each threshold; drawn when given
+        (``DecisionCurveArtists.treat_all`` is None otherwise).
+    label : str, optional
+        Legend label of the model's curve.
+    treat_none : bool, default True
+        Draw the treat-none line at net benefit 0.
+    all_kw, none_kw : dict, optional
+        Keywords for the treat-all and treat-none lines (``matplotlib.axes.Axes.plot``),
+        overriding the defaults (grey, ``lw=2``, dashed and dotted, labels "treat all" and
+        "treat none").
+    **kwargs
+        Passed to the model curve's ``matplotlib.axes.Axes.plot``, overriding the defaults
+        (black, ``lw=2``): ``color``, ``linestyle``, ``alpha``, ``zorder``, ``marker`` ...
+
+    Returns
+    -------
+    DecisionCurveArtists
+        The model's curve and the two reference lines (None for what was not drawn).
+
+    Raises
+    ------
+    TypeError
+        If an array is not numeric.
+    ValueError
+        If a threshold lies outside [0, 1], a net benefit is NaN or infinite (the message
+        names the array and the index), or the lengths differ.
+
+    Warns
+    -----
+    UserWarning
+        If ``all_kw`` is given without ``net_benefit_all``, or ``none_kw`` with
+        ``treat_none=False``.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> artists = plot_decision_curve(
+    ...     ax, [0.1, 0.2, 0.3], [0.25, 0.2, 0.18], [0.22, 0.125, 0.0], label="model"
+    ... )
+    >>> artists.treat_all.get_label(), artists.treat_none.get_ydata().tolist()
+    ('treat all', [0.0, 0.0])
+    >>> plt.close(fig)
+    """
+    x = check_unit_values(as_1d(thresholds, "thresholds"), "thresholds")
+    model = check_finite_scores(net_benefit, "net_benefit")
+    check_consistent_length(thresholds=x, net_benefit=model)
+    reference = None
+    if net_benefit_all is not None:
+        reference = check_finite_scores(net_benefit_all, "net_benefit_all")
+        check_consistent_length(thresholds=x, net_benefit_all=reference)
+    elif all_kw:
+        warnings.warn(
+            "all_kw is ignored when net_benefit_all is not given", UserWarning, stacklevel=2
+        )
+    if not treat_none and none_kw:
+        warnings.warn("none_kw is ignored when treat_none=False", UserWarning, stacklevel=2)
+    x_range = [float(x.min()), float(x.max())]
+    none_line = None
+    if treat_none:
+        none_style = {
+            "color": CHANCE_COLOR,
+            "linewidth": LINE_WIDTH,
+            "linestyle": ":",
+            "label": "treat none",
+        }
+        (none_line,) = ax.plot(x_range, [0.0, 0.0], **_style(none_style, none_kw, Line2D))
+    all_line = None
+    if reference is not None:
+        all_style = {
+            "color": CHANCE_COLOR,
+            "linewidth": LINE_WIDTH,
+            "linestyle": "--",
+            "label": "treat all",
+        }
+        (all_line,) = ax.plot(x, reference, **_style(all_style, all_kw, Line2D))
+    defaults = {"color": CURVE_COLOR, "linewidth": LINE_WIDTH, "label": label}
+    (curve,) = ax.plot(x, model, **_style(defaults, kwargs, Line2D))
+    highest = max(float(model.max()), float(reference.max()) if reference is not None else 0.0)
+    top = highest if highest > 0 else 0.05  # nothing above 0: still show the 0 line
+    ax.set_ylim(-0.2 * top, 1.1 * top)
+    if x_range[0] < x_range[1]:
+        ax.set_xlim(*x_range)
+    ax.set_xlabel("threshold probability")
+    ax.set_ylabel("net benefit")
+    return DecisionCurveArtists(curve, treat_all=all_line, treat_none=none_line)
+
+
 # --------------------------------------------------------------------------- ranked list
 
 
@@ -1394,3 +1539,265 @@ def plot_ranked_list(
             frameon=False,
         )
     return artists
+
+
+# --------------------------------------------------------------------------- critical differences
+
+__all__ += ["CriticalDifferenceArtists", "plot_critical_difference"]
+
+_CD_TICK = 0.1  # height of the rank ticks above the axis line (data units)
+_CD_GROUP_STEP = 0.1  # vertical distance between two group bars
+_CD_ROW_STEP = 0.25  # vertical distance between two name rows
+
+
+@dataclass
+class CriticalDifferenceArtists:
+    """Artists of :func:`plot_critical_difference`.
+
+    Attributes
+    ----------
+    axis : matplotlib.lines.Line2D
+        The rank axis.
+    ticks : list of matplotlib.lines.Line2D
+        One tick per whole rank.
+    tick_labels : list of matplotlib.text.Text
+        The ranks written above the ticks.
+    elbows : list of matplotlib.lines.Line2D
+        One line per algorithm, from its average rank on the axis down to its name (in the
+        order of ``average_ranks``).
+    labels : list of matplotlib.text.Text
+        The names, with the average ranks (in the order of ``average_ranks``).
+    groups : list of matplotlib.lines.Line2D
+        One thick bar per group of algorithms that do not differ significantly (empty without
+        ``critical_difference``).
+    cd_bar : matplotlib.lines.Line2D or None
+        The critical difference drawn to scale above the axis; None without
+        ``critical_difference`` or with ``cd_bar=False``.
+    cd_label : matplotlib.text.Text or None
+        Its label, "CD = ...".
+    group_members : list of tuple of int
+        The columns each bar joins (:func:`evalmetrics.stats.nonsignificant_groups`).
+    """
+
+    axis: Line2D
+    ticks: list[Line2D]
+    tick_labels: list[Text]
+    elbows: list[Line2D]
+    labels: list[Text]
+    _: KW_ONLY
+    groups: list[Line2D] = field(default_factory=list)
+    cd_bar: Line2D | None = None
+    cd_label: Text | None = None
+    group_members: list[tuple[int, ...]] = field(default_factory=list)
+
+
+def plot_critical_difference(
+    ax: Axes,
+    average_ranks: Sequence[float] | np.ndarray,
+    *,
+    critical_difference: float | None,
+    display_labels: Sequence[str] | None = None,
+    show_ranks: bool = True,
+    cd_bar: bool = True,
+    group_kw: dict[str, Any] | None = None,
+    label_kw: dict[str, Any] | None = None,
+    cd_kw: dict[str, Any] | None = None,
+    **kwargs: Any,
+) -> CriticalDifferenceArtists:
+    """Draw Demšar's critical-difference diagram of the algorithms' average ranks.
+
+    The average ranks (1 = best) lie on a horizontal axis, best on the left; a line leads
+    from each algorithm's rank down to its name, the better half's names on the left, the
+    others on the right. A thick bar joins each group of algorithms whose average ranks lie
+    within less than ``critical_difference`` of each other, which therefore do not differ
+    significantly (:func:`evalmetrics.stats.nonsignificant_groups`), and the critical
+    difference itself is drawn to scale above the axis (Demšar 2006, figure 1).
+
+    The diagram is drawn in data coordinates with the Axes' frame and ticks turned off; the
+    x-limits leave room for the names on either side. Give the figure a width of about 7
+    inches for names of up to about 15 characters.
+
+    Parameters
+    ----------
+    ax : matplotlib.axes.Axes
+        Where to draw.
+    average_ranks : array-like of shape (n_algorithms,)
+        From :func:`evalmetrics.stats.average_ranks` or a test result's ``average_ranks``;
+        each in [1, k].
+    critical_difference : float or None
+        From :func:`evalmetrics.stats.critical_difference` or a result's
+        ``critical_difference`` (Nemenyi's for all pairs); None draws the ranks only.
+    display_labels : sequence of str, optional
+        The algorithms' names, in the order of ``average_ranks``; default "0", "1", ...
+    show_ranks : bool, default True
+        Write each average rank after (left side: before) its name.
+    cd_bar : bool, default True
+        Draw the critical difference above the axis.
+    group_kw : dict, optional
+        Keywords for the group bars (``matplotlib.axes.Axes.plot``), overriding the defaults
+        (black, ``lw=4``).
+    label_kw : dict, optional
+        Keywords for the names (``matplotlib.text.Text``), overriding the defaults (black,
+        "small"). Their position and alignment are the diagram's; ``x``, ``y``, ``position``,
+        ``ha`` and ``va`` given here are ignored with a warning.
+    cd_kw : dict, optional
+        Keywords for the critical-difference bar (black, ``lw=2``).
+    **kwargs
+        Passed to each algorithm's line (``matplotlib.axes.Axes.plot``), overriding the
+        defaults (black, ``lw=1``).
+
+    Returns
+    -------
+    CriticalDifferenceArtists
+
+    Raises
+    ------
+    ValueError
+        Fewer than 2 ranks, NaN or infinity, a rank outside [1, k] (scores passed instead of
+        ranks), labels of the wrong length, a negative ``critical_difference``.
+
+    Warns
+    -----
+    UserWarning
+        If ``label_kw`` sets what the diagram places, or ``cd_kw`` is given with no bar drawn.
+
+    Examples
+    --------
+    >>> import matplotlib
+    >>> matplotlib.use("Agg")
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots(figsize=(7, 2.5))
+    >>> artists = plot_critical_difference(
+    ...     ax, [1.0, 2.125, 2.875], critical_difference=1.657, display_labels=["A", "B", "C"]
+    ... )
+    >>> artists.group_members, artists.labels[0].get_text()
+    ([(0, 1), (1, 2)], 'A (1.00)')
+    >>> plt.close(fig)
+    """
+    from evalmetrics.stats import nonsignificant_groups
+
+    ranks = check_finite_scores(average_ranks, "average_ranks")
+    k = ranks.shape[0]
+    if k < 2:
+        raise ValueError(f"average_ranks must hold at least 2 values; got {k}")
+    outside = (ranks < 1 - 1e-9) | (ranks > k + 1e-9)
+    if outside.any():
+        index = int(np.flatnonzero(outside)[0])
+        raise ValueError(
+            f"average_ranks must lie in [1, {k}] (average ranks of {k} algorithms); got "
+            f"{ranks[index]!r} at index {index}. Pass ranks, not scores: "
+            "evalmetrics.stats.average_ranks(scores)"
+        )
+    if display_labels is None:
+        names = [str(i) for i in range(k)]
+    else:
+        names = [str(name) for name in as_1d(display_labels, "display_labels")]
+        if len(names) != k:
+            raise ValueError(
+                f"display_labels must name each of the {k} algorithms; got {len(names)} labels"
+            )
+    if critical_difference is not None:
+        critical_difference = check_in_interval(
+            critical_difference, "critical_difference", 0.0, np.inf, high_open=True
+        )
+    draw_cd = critical_difference is not None and cd_bar
+    if cd_kw is not None and not draw_cd:
+        warnings.warn(
+            "cd_kw is ignored: no critical-difference bar is drawn", UserWarning, stacklevel=2
+        )
+
+    line_style = _style({"color": CURVE_COLOR, "linewidth": 1.0}, kwargs, Line2D)
+    group_style = _style(
+        {"color": CURVE_COLOR, "linewidth": 4.0, "solid_capstyle": "butt"}, group_kw, Line2D
+    )
+    cd_style = _style({"color": CURVE_COLOR, "linewidth": LINE_WIDTH}, cd_kw, Line2D)
+    text_style = _style({"color": CURVE_COLOR, "fontsize": "small"}, label_kw, Text)
+    placed = ("x", "y", "position", "horizontalalignment", "verticalalignment")
+    overridden = [key for key in placed if key in text_style]
+    if overridden:
+        warnings.warn(
+            f"label_kw sets {', '.join(overridden)}, which the names ignore: the diagram "
+            "places them",
+            UserWarning,
+            stacklevel=2,
+        )
+        for key in overridden:
+            del text_style[key]
+
+    low, high = 1, k
+    span = high - low
+    axis = ax.plot([low, high], [0.0, 0.0], color=CURVE_COLOR, linewidth=1.0)[0]
+    ticks, tick_labels = [], []
+    for rank in range(low, high + 1):
+        ticks.append(ax.plot([rank, rank], [0.0, _CD_TICK], color=CURVE_COLOR, lw=1.0)[0])
+        tick_labels.append(
+            ax.text(rank, 1.5 * _CD_TICK, str(rank), ha="center", va="bottom", fontsize="small")
+        )
+
+    members = (
+        []
+        if critical_difference is None
+        else nonsignificant_groups(ranks, critical_difference=critical_difference)
+    )
+    groups = []
+    for level, group in enumerate(members):
+        y = -(level + 1) * _CD_GROUP_STEP
+        span_ranks = ranks[list(group)]
+        groups.append(
+            ax.plot([span_ranks.min() - 0.03, span_ranks.max() + 0.03], [y, y], **group_style)[0]
+        )
+
+    order = np.argsort(ranks, kind="stable")
+    n_left = (k + 1) // 2  # the better half, on the left
+    first_row = -(len(members) + 1) * _CD_GROUP_STEP - _CD_ROW_STEP
+    left_end, right_end = low - 0.2 * span - 0.3, high + 0.2 * span + 0.3
+    elbows: list[Line2D | None] = [None] * k
+    labels: list[Text | None] = [None] * k
+    for position, column in enumerate(order):
+        rank = float(ranks[column])
+        on_left = position < n_left
+        row = position if on_left else k - 1 - position
+        y = first_row - row * _CD_ROW_STEP
+        end = left_end if on_left else right_end
+        (elbows[column],) = ax.plot([rank, rank, end], [0.0, y, y], **line_style)
+        text = names[column]
+        if show_ranks:
+            text = f"{text} ({rank:.2f})" if on_left else f"({rank:.2f}) {text}"
+        labels[column] = ax.text(
+            end + (-0.05 if on_left else 0.05),
+            y,
+            text,
+            ha="right" if on_left else "left",
+            va="center",
+            **text_style,
+        )
+
+    top = 1.5 * _CD_TICK + 0.25
+    cd_line = cd_text = None
+    if draw_cd:
+        y = top + 0.15
+        cd_line = ax.plot([low, low + critical_difference], [y, y], **cd_style)[0]
+        cd_text = ax.text(
+            low + critical_difference / 2,
+            y + 0.05,
+            f"CD = {critical_difference:.2f}",
+            ha="center",
+            va="bottom",
+            fontsize="small",
+        )
+        top = y + 0.3
+    lowest_row = first_row - (max(n_left, k - n_left) - 1) * _CD_ROW_STEP
+    ax.set_xlim(left_end - 0.45 * span - 0.6, right_end + 0.45 * span + 0.6)
+    ax.set_ylim(lowest_row - 0.2, top)
+    ax.set_axis_off()
+    return CriticalDifferenceArtists(
+        axis,
+        ticks,
+        tick_labels,
+        elbows,
+        labels,
+        groups=groups,
+        cd_bar=cd_line,
+        cd_label=cd_text,
+        group_members=members,
+    )

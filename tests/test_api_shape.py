@@ -73,6 +73,7 @@ DATA = {
     "a",  # paired_test: per-query values of two systems
     "b",
     "metric",  # bootstrap_ci(metric, *arrays)
+    "scores",  # friedman_test, nemenyi_test, control_test, average_ranks
     "arrays",
 }
 # Data names that are data only in one function: (module, function) -> names.
@@ -92,6 +93,11 @@ DATA_IN = {
     # evalmetrics.exercises: an answer graded against the value it should have
     ("exercises", "grade_answer"): {"expected"},
     ("exercises", "hashed_entry"): {"spec"},  # one exercise of a plain key
+    # evalmetrics.plots: a decision curve drawn from the arrays decision_curve returns
+    ("plots", "plot_decision_curve"): {"thresholds", "net_benefit", "net_benefit_all"},
+    ("stats", "nonsignificant_groups"): {"average_ranks"},
+    ("curves", "average_roc"): {"curves"},
+    ("plots", "plot_critical_difference"): {"average_ranks"},
 }
 # Methods whose one argument is their subject: (class, method) -> (names, reason).
 SUBJECT_METHODS = {

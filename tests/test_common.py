@@ -41,6 +41,8 @@ METRIC_MODULES = ("counts", "classification", "curves", "ranking")
 # Public functions of those modules that are not computed from samples, with the reason.
 NOT_SAMPLE_METRICS = {
     "counts.fbeta_isocurve": "arithmetic on a recall grid (the iso-F curve), no samples",
+    "curves.average_roc": "averages ROC curves already computed, one per fold; its inputs are "
+    "curves, not samples (tests/test_roc_average.py)",
 }
 SEED = 20261201
 N_SAMPLES = 30

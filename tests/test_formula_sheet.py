@@ -93,6 +93,7 @@ NOT_METRICS = {
     "evalmetrics.sweep": "the threshold sweep behind roc_curve, pr_curve and counts_at: "
     "counts at every threshold, not a metric",
     "evalmetrics.Sweep": "the sweep's result (arrays of counts)",
+    "evalmetrics.AveragedROC": "average_roc's result (arrays of averaged rates), not a metric",
     "evalmetrics.ranking.judge": "turns ids and judgements into grades: input preparation",
 }
 
@@ -464,6 +465,8 @@ PART_IV_SLUGS = (
     "paired_tests",
     "costs_thresholds",
     "calibration",
+    "two_learners",
+    "many_datasets",
 )
 PART_IV_CHAPTERS = tuple(
     path.name for slug in PART_IV_SLUGS for path in sorted(ROOT.glob(f"chapters/*_{slug}.ipynb"))
@@ -474,6 +477,8 @@ assert len(PART_IV_CHAPTERS) == len(PART_IV_SLUGS), PART_IV_CHAPTERS
 NON_FORMULA_DISPLAYS: dict[str, str] = {}
 # Terms that chapters 17-22 set in bold but that are not a formula: term -> reason.
 NOT_FORMULA_TERMS = {
+    "dataset": "chapter 24's unit of replication, not a formula",
+    "synthetic": "a label of chapter 24's generated tasks",
     "paired tests": "the subject of chapter 19; each test has its own entry",
     "paired design": "a design (both models on the same cases), not a formula; every "
     "comparison entry is paired",
@@ -493,6 +498,11 @@ NOT_FORMULA_TERMS = {
 STATS_NOT_ON_SHEET = {
     "ConfidenceInterval": "the result class of the intervals (low, high, estimate)",
     "TestResult": "the result class of the tests (statistic, pvalue, estimate)",
+    "DecisionCurve": "the result class of decision_curve",
+    "FriedmanResult": "the result class of friedman_test",
+    "NemenyiResult": "the result class of nemenyi_test",
+    "ControlResult": "the result class of control_test",
+    "BayesianSignedRankResult": "the result class of bayesian_signed_rank",
 }
 # A coarse guard against wide formulas (about 36 characters fill the formula column at 1280 px,
 # give or take 10%): a longer line must become aligned rows. It counts source characters, so it

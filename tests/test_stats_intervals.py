@@ -8,6 +8,7 @@ definitions written here, or hand arithmetic; never from the code under test.
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import warnings
 
@@ -229,7 +230,7 @@ def test_jeffreys_edges_are_0_and_1_where_statsmodels_gives_the_beta_quantile():
         assert full.low == pytest.approx(sm_full[0], abs=1e-12)
 
 
-@pytest.mark.parametrize("method", ["wilson", "exact"])
+@pytest.mark.parametrize("method", ["wilson", "wilsoncc", "exact"])
 @pytest.mark.parametrize("confidence_level", [0.8, 0.95, 0.99])
 @pytest.mark.parametrize(("k", "n"), [(0, 1), (0, 10), (3, 10), (10, 10), (57, 285), (1, 1000)])
 def test_proportion_ci_is_scipy_binomtest(method, confidence_level, k, n):
@@ -296,7 +297,9 @@ def test_agresti_coull_by_hand():
 @given(n=st_h.integers(1, 400), data=st_h.data())
 def test_proportion_ci_contains_the_estimate_and_is_monotone(n, data):
     k = data.draw(st_h.integers(0, n))
-    method = data.draw(st_h.sampled_from(["wilson", "exact", "wald", "agresti-coull", "jeffreys"]))
+    method = data.draw(
+        st_h.sampled_from(["wilson", "wilsoncc", "exact", "wald", "agresti-coull", "jeffreys"])
+    )
     ci = st.proportion_ci(k, n, method=method)
     assert ci.low <= ci.estimate <= ci.high
     if method != "wald":
@@ -323,7 +326,7 @@ def test_auc_ci_delong_is_a_clipped_normal_interval(seed, confidence_level):
     auc = roc_auc_score(y, s)
     z = scipy.stats.norm.ppf(0.5 + confidence_level / 2)
     half = z * math.sqrt(_definition(y == 1, s)[2])
-    ci = st.auc_ci(y, s, confidence_level=confidence_level)
+    ci = st.auc_ci(y, s, method="delong", confidence_level=confidence_level)
     assert ci.estimate == pytest.approx(auc, abs=1e-15)
     assert ci.low == pytest.approx(max(0, auc - half), abs=1e-12)
     assert ci.high == pytest.approx(min(1, auc + half), abs=1e-12)
@@ -358,9 +361,10 @@ def test_auc_ci_delong_logit_matches_the_logit_formula(seed, confidence_level):
 def test_auc_ci_delong_logit_is_asymmetric_and_inside_where_delong_clips():
     y = np.array([0, 0, 0, 0, 1, 1, 1, 1])
     s = np.array([0.1, 0.2, 0.3, 0.5, 0.4, 0.6, 0.8, 0.9])  # AUC 15/16
-    plain = st.auc_ci(y, s)
+    plain = st.auc_ci(y, s, method="delong")
     logit = st.auc_ci(y, s, method="delong-logit")
     assert plain.high == 1.0 and logit.high < 1.0
+    assert st.auc_ci(y, s) == logit  # the default
     assert logit.estimate - logit.low > logit.high - logit.estimate
     assert (logit.low, logit.high) == pytest.approx(_logit_interval(y == 1, s, 0.95), abs=1e-12)
     # perfectly separated: no spread, the point itself
@@ -371,7 +375,7 @@ def test_auc_ci_delong_logit_is_asymmetric_and_inside_where_delong_clips():
 def test_auc_ci_clips_to_the_unit_interval():
     y = [0, 0, 0, 1, 1, 1]
     s = [0.1, 0.2, 0.55, 0.5, 0.8, 0.9]  # AUC 8/9, wide interval
-    ci = st.auc_ci(y, s)
+    ci = st.auc_ci(y, s, method="delong")
     assert ci.high == 1.0 and ci.low < 8 / 9
 
 
@@ -457,7 +461,10 @@ def test_auc_intervals_contain_the_estimate(seed, method):
 # --- bootstrap_ci ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("method", "scipy_method"), [("percentile", "percentile"), ("bca", "BCa")])
+@pytest.mark.parametrize(
+    ("method", "scipy_method"),
+    [("percentile", "percentile"), ("bca", "BCa"), ("BCa", "BCa"), ("basic", "basic")],
+)
 def test_bootstrap_ci_plain_is_scipy_bootstrap(method, scipy_method):
     rng = np.random.default_rng(0)
     a, b = rng.normal(size=60), rng.normal(size=60)
@@ -474,10 +481,15 @@ def test_bootstrap_ci_plain_is_scipy_bootstrap(method, scipy_method):
         method=scipy_method,
         confidence_level=0.9,
         rng=np.random.default_rng(5),
-    ).confidence_interval
+    )
     got = st.bootstrap_ci(metric, a, b, n_resamples=500, method=method, confidence_level=0.9,
                           random_state=5)  # fmt: skip
-    assert (got.low, got.high) == (want.low, want.high)
+    # the same draws (one block of rng.integers(0, n, (500, n))): scipy's values exactly,
+    # the ends to rounding (scipy's own quantile function against numpy's)
+    np.testing.assert_array_equal(got.bootstrap_distribution, want.bootstrap_distribution)
+    assert got.standard_error == want.standard_error
+    want = want.confidence_interval
+    assert (got.low, got.high) == pytest.approx((want.low, want.high), rel=0, abs=1e-14)
     assert got.estimate == metric(a, b)
     assert (got.method, got.confidence_level) == (scipy_method, 0.9)  # "bca" reported as "BCa"
     # a RandomState seeds a Generator: the same RandomState seed, the same interval
@@ -493,7 +505,7 @@ def test_bootstrap_ci_plain_is_scipy_bootstrap(method, scipy_method):
 def test_bootstrap_ci_of_roc_auc_agrees_with_scipy_and_sklearn():
     y, s = _auc_case(4, n=500)
     assert _auc_by_ranks(y, s) == pytest.approx(roc_auc_score(y, s), abs=1e-15)
-    got = st.bootstrap_ci(em.roc_auc, y, s, n_resamples=3000, random_state=0)
+    got = st.bootstrap_ci(em.roc_auc, y, s, method="percentile", n_resamples=3000, random_state=0)
     want = scipy.stats.bootstrap(
         (y, s),
         _auc_by_ranks,  # roc_auc_score's value, vectorised (the benchmark uses roc_auc_score)
@@ -523,18 +535,39 @@ def test_bootstrap_ci_stratified_auc_fast_path_and_loop_agree():
     assert fast.high == pytest.approx(loop.high, abs=0.05 * width)
     # with the same seed, the same resamples: a wrapper of roc_auc (the loop) gives the
     # fast path's interval to rounding, stratified or not
-    for stratify in (y, None):
-        seeded = st.bootstrap_ci(em.roc_auc, y, s, stratify=stratify, random_state=5)
-        wrapped = st.bootstrap_ci(
-            lambda yy, ss: em.roc_auc(yy, ss), y, s, stratify=stratify, random_state=5
-        )
+    for stratify, method in itertools.product((y, None), ("percentile", "basic", "BCa")):
+        options = {"stratify": stratify, "method": method, "n_resamples": 2000, "random_state": 5}
+        seeded = st.bootstrap_ci(em.roc_auc, y, s, **options)
+        wrapped = st.bootstrap_ci(lambda yy, ss: em.roc_auc(yy, ss), y, s, **options)
         assert tuple(seeded) == pytest.approx(tuple(wrapped), abs=1e-12)
+        # the same resampled values; BCa's jackknife from DeLong's placements equals the loop
+        np.testing.assert_allclose(
+            seeded.bootstrap_distribution, wrapped.bootstrap_distribution, rtol=0, atol=1e-12
+        )
 
 
-def test_bootstrap_ci_bca_of_a_constant_is_an_error_not_nan():
-    with pytest.raises(ValueError, match="BCa interval is undefined.*method='percentile'"):
-        st.bootstrap_ci(np.mean, [3.0, 3.0, 3.0], method="BCa", random_state=0)
-    assert tuple(st.bootstrap_ci(np.mean, [3.0, 3.0, 3.0], random_state=0)) == (3.0, 3.0)
+def test_bootstrap_ci_of_a_constant_is_the_point_for_every_method():
+    """Every resample equals the estimate: z0 = Phi^-1(1/2) = 0 (ties count one half, as
+    scipy's), and a jackknife without spread gives acceleration 0 (scipy's 0/0 is nan)."""
+    for method in ("BCa", "percentile", "basic"):
+        ci = st.bootstrap_ci(np.mean, [3.0, 3.0, 3.0], method=method, random_state=0)
+        assert tuple(ci) == (3.0, 3.0) and ci.standard_error == 0.0, method
+    with pytest.warns(scipy.stats.DegenerateDataWarning):
+        ref = scipy.stats.bootstrap(([3.0, 3.0, 3.0],), np.mean, rng=np.random.default_rng(0))
+    assert np.isnan(ref.confidence_interval.low)  # the documented difference
+
+
+def test_bootstrap_ci_bca_with_every_resample_on_one_side_is_an_error():
+    # the number of distinct values: no resample of 30 distinct values has 30 of them
+    # (probability 30!/30^30), so every resampled value lies below the estimate
+    def n_distinct(x):
+        return float(np.unique(x).size)
+
+    with pytest.raises(ValueError, match="BCa interval is undefined.*below.*method='percentile'"):
+        st.bootstrap_ci(n_distinct, np.arange(30.0), n_resamples=200, random_state=0)
+    ci = st.bootstrap_ci(n_distinct, np.arange(30.0), method="percentile", n_resamples=200,
+                         random_state=0)  # fmt: skip
+    assert ci.high < ci.estimate == 30.0
 
 
 def test_bootstrap_ci_stratify_keeps_class_sizes():
@@ -545,8 +578,12 @@ def test_bootstrap_ci_stratify_keeps_class_sizes():
         seen.append(int(labels.sum()))
         return float(labels.mean())
 
+    st.bootstrap_ci(metric, y, stratify=y, method="percentile", n_resamples=50, random_state=0)
+    assert set(seen) == {3} and len(seen) == 51  # the estimate and 50 resamples
+    # BCa also leaves each case out once (its jackknife): 2 positives when a positive is out
+    seen.clear()
     st.bootstrap_ci(metric, y, stratify=y, n_resamples=50, random_state=0)
-    assert set(seen) == {3}
+    assert seen[:51] == [3] * 51 and sorted(seen[51:]) == [2] * 3 + [3] * 7
 
 
 def test_bootstrap_ci_groups_resample_whole_groups():
@@ -626,7 +663,7 @@ BAD_INPUTS = [
     (lambda: st.bootstrap_ci("mean", [1, 2, 3]), TypeError, "metric must be a callable"),
     (lambda: st.bootstrap_ci(np.mean, [1, 2, 3], n_resamples=0), ValueError, "n_resamples"),
     (lambda: st.bootstrap_ci(np.mean, [1, 2, 3], n_resamples=1.5), TypeError, "n_resamples"),
-    (lambda: st.bootstrap_ci(np.mean, [1, 2, 3], method="basic"), ValueError, "method"),
+    (lambda: st.bootstrap_ci(np.mean, [1, 2, 3], method="studentized"), ValueError, "method"),
     (lambda: st.bootstrap_ci(np.mean, [1, 2, 3], confidence_level=1.5), ValueError, "confiden"),
     (lambda: st.bootstrap_ci(np.mean, [1, 2, 3], random_state=1.0), TypeError, "random_state"),
     (lambda: st.bootstrap_ci(em.roc_auc, Y, S[:4]), ValueError, "arrays[1] has 4"),

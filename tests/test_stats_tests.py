@@ -73,13 +73,15 @@ def _interval(r, level=0.95):
 
 
 def test_result_fields_and_frozen():
-    fields = dataclasses.fields(TestResult)
-    names = [f.name for f in fields]
+    names = list(inspect.signature(TestResult).parameters)
     assert names[:5] == ["statistic", "pvalue", "estimate", "method", "alternative"]
-    assert all(name.startswith("_") for name in names[5:])  # the interval rule, private
+    # then the interval rule (private) and, with a default, the t statistic's df
+    assert names[5:] == ["_interval", "_interval_method", "df"]
     r = mcnemar([1, 0, 1], [1, 0, 0], [1, 1, 1])
     with pytest.raises(dataclasses.FrozenInstanceError):
         r.pvalue = 0.0  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        r.estimate = 0.0  # type: ignore[misc]
     for name in ("statistic", "pvalue", "estimate"):
         assert type(getattr(r, name)) is float, name
     assert (r.method, r.alternative) == ("exact", "two-sided")
@@ -235,14 +237,14 @@ def test_mcnemar_hand_example():
     r = mcnemar(y, a, b)
     # two-sided binomial(6, 1/2): P(X <= 2) + P(X >= 4) = 2 * (1 + 6 + 15) / 64
     assert r.pvalue == pytest.approx(44 / 64, abs=1e-15)
-    assert r.statistic == -2.0  # b - c
+    assert r.statistic == 2.0  # min(b, c), statsmodels' statistic
     assert r.estimate == pytest.approx(-0.2, abs=1e-15)  # acc_A 0.6 - acc_B 0.8
     # both = 4, b = 2, c = 4, neither = 0 (a zero margin: psi = 0)
     want = _newcombe_reference(4, 2, 4, 0, 0.95)
     assert _interval(r) == pytest.approx(want, abs=1e-12)
     assert (r.method, r.alternative) == ("exact", "two-sided")
     chi = mcnemar(y, a, b, method="chi2")
-    assert chi.statistic == pytest.approx(-1 / math.sqrt(6), abs=1e-15)  # -(|2 - 4| - 1)/sqrt 6
+    assert chi.statistic == pytest.approx(1 / 6, abs=1e-15)  # (|2 - 4| - 1)^2 / 6
     assert chi.pvalue == pytest.approx(ss.chi2.sf(1 / 6, 1), abs=1e-15)  # z^2 = 1/6, 1 df
     assert chi.method == "chi2"
     assert _interval(chi) == _interval(r)  # the interval does not depend on the test
@@ -262,16 +264,20 @@ def test_mcnemar_matches_published_values_of_contingencytables():
     assert high == pytest.approx(-0.0046, abs=5e-5)
     # "The McNemar exact conditional test: P = 0.052479"
     assert exact.pvalue == pytest.approx(0.052479, abs=5e-7)
-    # "McNemar test with continuity correction: P = 0.055009, Z =  1.919" (|Z|: ours is signed
-    # b - c, here negative)
+    # "McNemar test with continuity correction: P = 0.055009, Z =  1.919" (ours is the
+    # chi-square, Z^2, as statsmodels'; the direction is in the estimate)
     corrected = mcnemar(y, a, b, method="chi2")
     assert corrected.pvalue == pytest.approx(0.055009, abs=5e-7)
-    assert corrected.statistic < 0
-    assert abs(corrected.statistic) == pytest.approx(1.919, abs=5e-4)
+    assert math.sqrt(corrected.statistic) == pytest.approx(1.919, abs=5e-4)
     # "The McNemar asymptotic test: P = 0.033006, Z = -2.132" (Z = (n12 - n21)/sqrt(n12 + n21))
     plain = mcnemar(y, a, b, method="chi2", correction=False)
     assert plain.pvalue == pytest.approx(0.033006, abs=5e-7)
-    assert plain.statistic == pytest.approx(-2.132, abs=5e-4)
+    assert -math.sqrt(plain.statistic) == pytest.approx(-2.132, abs=5e-4)
+    assert plain.estimate < 0
+    # the same from the table alone, statsmodels' call
+    table = [[59, 6], [16, 80]]
+    for method in ("exact", "chi2"):
+        assert mcnemar(table, method=method) == mcnemar(y, a, b, method=method)
 
 
 def _random_table(rng):
@@ -326,22 +332,26 @@ def test_mcnemar_matches_scipy_binomtest_and_statsmodels(block):
             return
         for alternative in ALTERNATIVES:
             exact = mcnemar(y, a, b, alternative=alternative)
-            assert exact.statistic == bc - cc
+            assert exact.statistic == min(bc, cc)  # statsmodels', whatever the alternative
             assert exact.pvalue == ss.binomtest(bc, bc + cc, 0.5, alternative=alternative).pvalue
-        # two-sided: statsmodels' exact binomial and chi-square p-values
+        # two-sided: statsmodels' statistics and p-values, exact binomial and chi-square
         exact = mcnemar(y, a, b)
-        assert exact.pvalue == pytest.approx(sm_mcnemar(table, exact=True).pvalue, rel=1e-12)
+        ref = sm_mcnemar(table, exact=True)
+        assert exact.statistic == ref.statistic
+        assert exact.pvalue == pytest.approx(ref.pvalue, rel=1e-12)
         plain = mcnemar(y, a, b, method="chi2", correction=False)
         ref = sm_mcnemar(table, exact=False, correction=False)
-        assert plain.statistic**2 == pytest.approx(ref.statistic, rel=1e-12)
+        assert plain.statistic == pytest.approx(ref.statistic, rel=1e-12)
         assert plain.pvalue == pytest.approx(ref.pvalue, rel=1e-10, abs=1e-300)
-        assert plain.statistic == pytest.approx((bc - cc) / math.sqrt(bc + cc), rel=1e-14)
+        assert plain.statistic == pytest.approx((bc - cc) ** 2 / (bc + cc), rel=1e-14)
         corrected = mcnemar(y, a, b, method="chi2")
-        assert math.copysign(1, corrected.statistic) == math.copysign(1, bc - cc) or bc == cc
         if bc != cc:  # b == c: the documented difference, tested below
             ref = sm_mcnemar(table, exact=False, correction=True)
-            assert corrected.statistic**2 == pytest.approx(ref.statistic, rel=1e-12)
+            assert corrected.statistic == pytest.approx(ref.statistic, rel=1e-12)
             assert corrected.pvalue == pytest.approx(ref.pvalue, rel=1e-10, abs=1e-300)
+        # the table alone gives the same result as the labels
+        for method in ("exact", "chi2"):
+            assert mcnemar(table, method=method) == mcnemar(y, a, b, method=method)
         # one-sided: the normal approximation of P(B >= b) and P(B <= b), B ~ Bin(b + c, 1/2),
         # with the continuity correction of 1/2 on b (1 on b - c)
         for shift in (1, 0):
@@ -354,10 +364,11 @@ def test_mcnemar_matches_scipy_binomtest_and_statsmodels(block):
             assert less.pvalue == pytest.approx(
                 ss.norm.cdf((bc - cc + shift) / se), rel=1e-12, abs=1e-300
             )
-            # the statistic is the two-sided one, signed like b - c, whatever the alternative
+            # the statistic is the two-sided chi-square whatever the alternative; the
+            # direction is the estimate's sign
             two_sided = mcnemar(y, a, b, method="chi2", correction=bool(shift)).statistic
-            assert greater.statistic == less.statistic == two_sided
-            assert two_sided == 0 or math.copysign(1, two_sided) == math.copysign(1, bc - cc)
+            assert greater.statistic == less.statistic == two_sided >= 0
+            assert greater.estimate == pytest.approx((bc - cc) / n, abs=1e-15)
             if abs(bc - cc) >= shift:  # two-sided = twice the smaller one-sided p
                 two = mcnemar(y, a, b, method="chi2", correction=bool(shift))
                 smaller = min(greater.pvalue, less.pvalue)
@@ -371,7 +382,10 @@ def test_mcnemar_b_equal_c_is_the_documented_difference_from_statsmodels():
     table = [[5, 3], [3, 4]]
     r = mcnemar(y, a, b, method="chi2")
     assert (r.statistic, r.pvalue, r.estimate) == (0.0, 1.0, 0.0)
-    # statsmodels (as R's mcnemar.test) squares |b - c| - 1 = -1: chi2 = 1/(b + c), p < 1
+    # R's mcnemar.test corrects only when the table is not symmetric (wch/r-source,
+    # src/library/stats/R/mcnemar.test.R: `if (correct && (r == 2) && any(x - t(x) != 0))`),
+    # so its statistic is 0 and p = 1, as ours; statsmodels 0.14 squares |b - c| - 1 = -1:
+    # chi2 = 1/(b + c), p < 1
     ref = sm_mcnemar(table, exact=False, correction=True)
     assert ref.statistic == pytest.approx(1 / 6, abs=1e-15)
     assert ref.pvalue == pytest.approx(ss.chi2.sf(1 / 6, 1), abs=1e-15) and ref.pvalue < 1
@@ -388,7 +402,7 @@ def test_mcnemar_string_and_multiclass_labels():
     r = mcnemar(y, a, b)
     # b = 1 (case 1), c = 3 (cases 2, 4, 6)
     assert r.pvalue == pytest.approx(ss.binomtest(1, 4, 0.5).pvalue, abs=0)
-    assert r.statistic == -2.0
+    assert r.statistic == 1.0  # min(b, c)
     assert r.estimate == pytest.approx(-2 / 7, abs=1e-15)
 
 
@@ -643,7 +657,10 @@ def _rounded_differences(a, b):
     """a - b rounded as paired_test's docstring states: to 12 decimals of the power of ten at
     or above max(|a|, |b|) (np.round(a - b, 12) for values in (0.1, 1])."""
     a, b = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
-    unit = 10.0 ** math.ceil(math.log10(max(np.abs(a).max(), np.abs(b).max())))
+    scale = max(np.abs(a).max(), np.abs(b).max())
+    if scale == 0:  # all zero: nothing to round
+        return a - b
+    unit = 10.0 ** math.ceil(math.log10(scale))
     return np.round((a - b) / unit, 12) * unit
 
 
@@ -673,16 +690,15 @@ def test_paired_wilcoxon_matches_scipy_and_the_definitions(block):
                 warnings.simplefilter("ignore")  # scipy may note the switch to the normal approx.
                 ref = ss.wilcoxon(d, alternative=alternative)
             assert r.pvalue == ref.pvalue, alternative
-            assert r.statistic == pytest.approx(_signed_rank_sum(d), abs=1e-9)
+            assert r.statistic == ref.statistic, alternative  # scipy's statistic
+            # by counting: W+ one-sided, min(W+, W-) two-sided
+            total = nonzero.size * (nonzero.size + 1) / 2
+            w_plus = (total + _signed_rank_sum(d)) / 2
+            want = min(w_plus, total - w_plus) if alternative == "two-sided" else w_plus
+            assert r.statistic == pytest.approx(want, abs=1e-9)
             assert r.estimate == pytest.approx(np.median(_walsh_averages(nonzero)), abs=1e-15)
             low, high = _interval(r)
             assert low <= r.estimate <= high
-        # W+ is scipy's two-sided statistic min(W+, W-) when W+ is the smaller
-        total = nonzero.size * (nonzero.size + 1) / 2
-        w_plus = (total + r.statistic) / 2
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            assert min(w_plus, total - w_plus) == pytest.approx(ss.wilcoxon(d).statistic)
 
     _run_block(block, one_case)
 
@@ -1140,10 +1156,20 @@ def two_scorers(draw):
     return np.array(y), np.array(draw(scores), float), np.array(draw(scores), float)
 
 
-def _swapped_agrees(r, s):
-    """s tests (second, first) with the mirrored alternative: the same evidence, mirrored."""
+def _swapped_agrees(r, s, statistic="signed"):
+    """s tests (second, first) with the mirrored alternative: the same evidence, mirrored.
+
+    ``statistic``: "signed" (it changes sign: t, DeLong, mean differences), "symmetric" (it
+    does not: McNemar's min(b, c) and chi-square, Wilcoxon's two-sided min(W+, W-)) or a
+    number, the total rank sum n'(n'+1)/2 (one-sided Wilcoxon: W+ becomes W- = total - W+).
+    """
     assert s.estimate == pytest.approx(-r.estimate, abs=1e-12)
-    assert s.statistic == pytest.approx(-r.statistic, abs=1e-12)
+    if statistic == "signed":
+        assert s.statistic == pytest.approx(-r.statistic, abs=1e-12)
+    elif statistic == "symmetric":
+        assert s.statistic == pytest.approx(r.statistic, abs=1e-12)
+    else:
+        assert s.statistic == pytest.approx(statistic - r.statistic, abs=1e-9)
     assert s.pvalue == pytest.approx(r.pvalue, rel=1e-9, abs=1e-15)
     r_low, r_high = r.confidence_interval()
     s_low, s_high = s.confidence_interval()
@@ -1162,7 +1188,8 @@ def _contains_estimate(r):
 def test_mcnemar_swap_and_interval_properties(data, method, alternative):
     y, a, b = data
     r = mcnemar(y, a, b, method=method, alternative=alternative)
-    _swapped_agrees(r, mcnemar(y, b, a, method=method, alternative=SWAP[alternative]))
+    s = mcnemar(y, b, a, method=method, alternative=SWAP[alternative])
+    _swapped_agrees(r, s, statistic="symmetric")
     _contains_estimate(r)
 
 
@@ -1199,7 +1226,11 @@ def test_paired_swap_and_interval_properties(data, method, alternative):
             assume("every difference" not in str(error))
             raise
         s = paired_test(b, a, method=method, alternative=SWAP[alternative], **options)
-    _swapped_agrees(r, s)
+    rule = "signed"
+    if method == "wilcoxon":
+        nonzero = np.count_nonzero(_rounded_differences(a, b))
+        rule = "symmetric" if alternative == "two-sided" else nonzero * (nonzero + 1) / 2
+    _swapped_agrees(r, s, statistic=rule)
     _contains_estimate(r)
 
 
@@ -1322,7 +1353,8 @@ def test_wilcoxon_shares_ranks_between_differences_equal_up_to_float_noise():
     assert abs(raw[0]) != abs(raw[1])  # the noise this test is about
     r = paired_test(a, b, method="wilcoxon")
     # by hand: |d| = 0.1, 0.1, 0.5 -> ranks 1.5, 1.5, 3; W+ = 1.5 + 3, W- = 1.5
-    assert r.statistic == 3.0
+    assert r.statistic == 1.5  # min(W+, W-)
+    assert paired_test(a, b, method="wilcoxon", alternative="greater").statistic == 4.5
     # exact null by hand: the 8 sign patterns give W+ in {0, 1.5, 1.5, 3, 3, 4.5, 4.5, 6};
     # two-sided p = 2 P(W+ >= 4.5) = 2 * 3/8
     assert r.pvalue == pytest.approx(0.75, abs=1e-12)
@@ -1355,10 +1387,10 @@ def test_wilcoxon_rounding_is_relative_to_the_data_scale():
     # the same example scaled by 1e6: still one tie, the same statistic and p-value
     a, b = np.array([0.4, 0.2, 0.7]) * 1e6, np.array([0.3, 0.3, 0.2]) * 1e6
     r = paired_test(a, b, method="wilcoxon")
-    assert (r.statistic, r.pvalue) == (3.0, pytest.approx(0.75, abs=1e-12))
+    assert (r.statistic, r.pvalue) == (1.5, pytest.approx(0.75, abs=1e-12))
     # and a real difference of 1e-9 on data of scale 1 is kept (12 decimals, not 8)
     r = paired_test([0.5 + 1e-9, 0.5, 0.9], [0.5, 0.5 + 1e-9, 0.1], method="wilcoxon")
-    assert r.statistic == 3.0  # ranks 1.5, 1.5 (|1e-9| tied), 3: W+ 4.5, W- 1.5
+    assert r.statistic == 1.5  # ranks 1.5, 1.5 (|1e-9| tied), 3: W+ 4.5, W- 1.5
 
 
 def test_wilcoxon_noise_only_differences_are_no_difference():

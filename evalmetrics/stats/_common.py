@@ -1,6 +1,8 @@
 """What the interval and test modules share (private): one home for each helper.
 
-- :class:`ConfidenceInterval` and :class:`TestResult`, the two result shapes (scipy's);
+- :class:`ConfidenceInterval` and :class:`TestResult`, the two result shapes: tuples, like
+  scipy's results, with their other fields as read-only attributes (:class:`_ResultTuple`,
+  which other result classes of the package subclass);
 - :func:`normal_quantile`: the two-sided normal critical value of a confidence level;
 - :func:`percentile_interval`: the percentile interval of resampled values;
 - :func:`one_sided`: a one-sided interval from a two-sided rule (the ``alternative`` rule);
@@ -15,7 +17,9 @@ from __future__ import annotations
 import inspect
 import warnings
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import FrozenInstanceError
+from functools import partial
+from operator import itemgetter
 
 import numpy as np
 
@@ -37,9 +41,80 @@ __all__ = [
 BLOCK_INDICES = 1 << 22
 
 
-@dataclass(frozen=True)
-class ConfidenceInterval:
-    """A confidence interval; unpacks as ``(low, high)``, like scipy's.
+def _same(first: object, second: object) -> bool:
+    """Field equality that also compares numpy arrays (element by element, same shape)."""
+    if isinstance(first, np.ndarray) or isinstance(second, np.ndarray):
+        return bool(np.array_equal(first, second))
+    return bool(first is second or first == second)
+
+
+class _ResultTuple(tuple):
+    """A read-only tuple of the leading fields, with the other fields as attributes.
+
+    The pattern of scipy's results (``TtestResult``, ``ConfidenceInterval``): ``isinstance(r,
+    tuple)`` holds, ``a, b = r`` unpacks the tuple fields, and the other fields are
+    attributes. Fields cannot be reassigned. Two results of the same class are equal when every
+    compared field is; against a plain tuple only the tuple fields count, as for scipy's. The
+    hash is the tuple's. Pickling and copying rebuild the result from all its fields.
+
+    A subclass names its fields in four class attributes (``_tuple_fields``, then
+    ``_attribute_fields`` in constructor order; ``_compared`` for ``==`` and ``repr``;
+    ``_shown_if_set`` for fields ``repr`` shows only when not None), defines ``__new__``
+    taking the fields in that order, builds the tuple with ``tuple.__new__(cls, values)``,
+    stores the rest with ``self._init_attributes(name=value, ...)``, and exposes the tuple
+    fields as properties (``property(operator.itemgetter(i))``). Anything it holds must
+    pickle (module-level functions or ``functools.partial`` of them, not closures).
+    """
+
+    __slots__ = ()
+    _tuple_fields: tuple[str, ...] = ()  # the fields the tuple holds, in order
+    _attribute_fields: tuple[str, ...] = ()  # the others, in constructor order
+    _compared: tuple[str, ...] = ()  # the fields == compares (tuple fields included)
+    _shown_if_set: tuple[str, ...] = ()  # fields repr shows only when not None
+
+    def _init_attributes(self, **values: object) -> None:
+        for name, value in values.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r} of {type(self).__name__}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r} of {type(self).__name__}")
+
+    def _values(self) -> tuple[object, ...]:
+        names = self._tuple_fields + self._attribute_fields
+        return tuple(getattr(self, name) for name in names)
+
+    def __reduce__(self) -> tuple[type, tuple[object, ...]]:
+        return type(self), self._values()
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is type(self):
+            return all(_same(getattr(self, f), getattr(other, f)) for f in self._compared)
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    __hash__ = tuple.__hash__
+
+    def __repr__(self) -> str:
+        names = [
+            name
+            for name in self._compared
+            if name not in self._shown_if_set or getattr(self, name) is not None
+        ]
+        fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in names)
+        return f"{type(self).__name__}({fields})"
+
+
+class ConfidenceInterval(_ResultTuple):
+    """A confidence interval; a tuple ``(low, high)``, like scipy's.
+
+    ``isinstance(ci, tuple)`` is True and ``low, high = ci`` unpacks it, as
+    ``scipy.stats.binomtest(k, n).proportion_ci()``; the other fields are attributes.
 
     Attributes
     ----------
@@ -52,80 +127,140 @@ class ConfidenceInterval:
     confidence_level : float
         The nominal coverage, e.g. 0.95.
     method : str
-        How the interval was computed (``"wilson"``, ``"delong"``, ``"percentile"`` ...).
+        How the interval was computed (``"wilson"``, ``"delong-logit"``, ``"BCa"`` ...).
+    standard_error : float or None
+        Bootstrap intervals: the standard deviation (ddof 1) of the resampled values, as
+        ``scipy.stats.bootstrap``'s ``standard_error``; None otherwise.
+    bootstrap_distribution : numpy.ndarray or None
+        Bootstrap intervals: the ``n_resamples`` resampled values the interval and
+        ``standard_error`` come from (read-only), as scipy's ``bootstrap_distribution``; None
+        otherwise. Not shown by ``repr`` and not compared by ``==``.
 
     Examples
     --------
     >>> ci = ConfidenceInterval(low=0.2, high=0.6, estimate=0.4, confidence_level=0.95,
     ...                         method="wald")
     >>> low, high = ci
-    >>> low, high, ci.method
-    (0.2, 0.6, 'wald')
+    >>> low, high, ci.method, isinstance(ci, tuple)
+    (0.2, 0.6, 'wald', True)
+    >>> ci == (0.2, 0.6)
+    True
     """
+
+    _tuple_fields = ("low", "high")
+    _attribute_fields = (
+        "estimate",
+        "confidence_level",
+        "method",
+        "standard_error",
+        "bootstrap_distribution",
+    )
+    _compared = ("low", "high", "estimate", "confidence_level", "method", "standard_error")
+    _shown_if_set = ("standard_error",)
 
     low: float | np.ndarray
     high: float | np.ndarray
     estimate: float | np.ndarray
     confidence_level: float
     method: str
+    standard_error: float | None
+    bootstrap_distribution: np.ndarray | None
 
-    def __iter__(self) -> Iterator[float | np.ndarray]:
-        return iter((self.low, self.high))
+    def __new__(
+        cls,
+        low: float | np.ndarray,
+        high: float | np.ndarray,
+        estimate: float | np.ndarray,
+        confidence_level: float,
+        method: str,
+        standard_error: float | None = None,
+        bootstrap_distribution: np.ndarray | None = None,
+    ) -> ConfidenceInterval:
+        self = tuple.__new__(cls, (low, high))
+        self._init_attributes(
+            estimate=estimate,
+            confidence_level=confidence_level,
+            method=method,
+            standard_error=standard_error,
+            bootstrap_distribution=bootstrap_distribution,
+        )
+        return self
 
-    def __len__(self) -> int:
-        return 2
-
-    def __getitem__(self, index: int) -> float | np.ndarray:
-        return (self.low, self.high)[index]
+    low = property(itemgetter(0), doc="The lower end.")  # type: ignore[assignment]
+    high = property(itemgetter(1), doc="The upper end.")  # type: ignore[assignment]
 
 
-@dataclass(frozen=True)
-class TestResult:
-    """A test of the first system against the second; unpacks as ``(statistic, pvalue)``.
+class TestResult(_ResultTuple):
+    """A test of the first system against the second; a tuple ``(statistic, pvalue)``.
 
-    As scipy's paired tests (``ttest_rel(a, b)``): the first argument minus the second, so
-    ``estimate > 0`` and ``statistic > 0`` mean the first scores higher.
+    As scipy's test results (``ttest_rel(a, b)``): ``isinstance(r, tuple)`` is True,
+    ``statistic, pvalue = r`` unpacks it, and the other fields are attributes. ``estimate``
+    is the first argument minus the second, so ``estimate > 0`` means the first scores higher.
 
     Attributes
     ----------
     statistic : float
-        The test statistic, signed like ``estimate`` (see the function for its formula).
+        The test statistic; its formula is the function's (scipy's and statsmodels' where
+        they have the test).
     pvalue : float
         The p-value for ``alternative``.
     estimate : float
-        The estimated difference, first minus second.
+        The estimated difference, first minus second: it carries the direction.
     method : str
         The test, e.g. ``"exact"``, ``"delong"``, ``"randomization"``.
     alternative : str
         ``"two-sided"``, ``"greater"`` (first > second) or ``"less"``.
+    df : float or None
+        The degrees of freedom of a t statistic (scipy's ``TtestResult.df``); None for
+        other tests.
 
     Examples
     --------
     >>> from evalmetrics.stats import paired_test
-    >>> statistic, pvalue = paired_test([0.3, 0.5, 0.6, 0.4], [0.2, 0.35, 0.5, 0.3])
-    >>> low, high = paired_test([0.3, 0.5, 0.6, 0.4], [0.2, 0.35, 0.5, 0.3]).confidence_interval()
-    >>> statistic > 0 and low > 0
-    True
+    >>> r = paired_test([0.3, 0.5, 0.6, 0.4], [0.2, 0.35, 0.5, 0.3])
+    >>> statistic, pvalue = r
+    >>> low, high = r.confidence_interval()
+    >>> statistic > 0 and low > 0, r.df, isinstance(r, tuple)
+    (True, 3.0, True)
     """
 
     __test__ = False  # not a pytest test class, despite the name
+    _tuple_fields = ("statistic", "pvalue")
+    _attribute_fields = ("estimate", "method", "alternative", "_interval", "_interval_method", "df")
+    _compared = ("statistic", "pvalue", "estimate", "method", "alternative", "df")
+    _shown_if_set = ("df",)
 
     statistic: float
     pvalue: float
     estimate: float
     method: str
     alternative: str
-    _interval: Callable[[float], tuple[float, float]] = field(repr=False, compare=False)
-    _interval_method: str = field(default="", repr=False, compare=False)
+    df: float | None
 
-    def __iter__(self) -> Iterator[float]:
-        return iter((self.statistic, self.pvalue))
+    def __new__(
+        cls,
+        statistic: float,
+        pvalue: float,
+        estimate: float,
+        method: str,
+        alternative: str,
+        _interval: Callable[[float], tuple[float, ...]] | None = None,
+        _interval_method: str = "",
+        df: float | None = None,
+    ) -> TestResult:
+        self = tuple.__new__(cls, (statistic, pvalue))
+        self._init_attributes(
+            estimate=estimate,
+            method=method,
+            alternative=alternative,
+            _interval=_interval,
+            _interval_method=_interval_method,
+            df=df,
+        )
+        return self
 
-    def __len__(self) -> int:
-        return 2
-
-    def __getitem__(self, index: int) -> float:
-        return (self.statistic, self.pvalue)[index]
+    statistic = property(itemgetter(0), doc="The test statistic.")  # type: ignore[assignment]
+    pvalue = property(itemgetter(1), doc="The p-value.")  # type: ignore[assignment]
 
     def confidence_interval(self, confidence_level: float = 0.95) -> ConfidenceInterval:
         """The ``confidence_level`` interval of ``estimate`` (one-sided when ``alternative`` is).
@@ -136,6 +271,8 @@ class TestResult:
         widest one, a ``RuntimeWarning`` says so, and ``confidence_level`` is the level reached.
         """
         level = check_confidence(confidence_level)
+        if self._interval is None:
+            raise ValueError(f"this {self.method!r} test result carries no interval")
         low, high, *reached = self._interval(level)
         if reached:  # the rule could not reach the level and warned: report the level reached
             level = reached[0]
@@ -158,32 +295,38 @@ def percentile_interval(values: np.ndarray, confidence_level: float) -> tuple[fl
 
 
 def one_sided(
-    two_sided: Callable[[float], tuple[float, float]],
+    two_sided: Callable[[float], tuple[float, ...]],
     alternative: str,
     bounds: tuple[float, float],
-) -> Callable[[float], tuple[float, float]]:
+) -> Callable[[float], tuple[float, ...]]:
     """The interval rule for ``alternative``, from a two-sided rule ``level -> (low, high)``.
 
     One-sided at level c is one end of the two-sided interval at level 2c - 1, the other end
     the parameter's bound (``bounds``, e.g. (-1, 1) for a difference of proportions or
-    (-inf, inf) for a mean difference), as scipy's tests report it.
+    (-inf, inf) for a mean difference), as scipy's tests report it. The rule is a
+    ``functools.partial`` of module-level functions, so a result holding it pickles.
     """
     if alternative == "two-sided":
         return two_sided
+    return partial(_one_sided_interval, two_sided, alternative, bounds)
+
+
+def _one_sided_interval(
+    two_sided: Callable[[float], tuple[float, ...]],
+    alternative: str,
+    bounds: tuple[float, float],
+    level: float,
+) -> tuple[float, ...]:
+    if level <= 0.5:
+        raise ValueError(
+            f"a one-sided interval (alternative={alternative!r}) needs confidence_level "
+            f"above 0.5; got {level!r}"
+        )
     lowest, highest = bounds
-
-    def interval(level: float) -> tuple[float, ...]:
-        if level <= 0.5:
-            raise ValueError(
-                f"a one-sided interval (alternative={alternative!r}) needs confidence_level "
-                f"above 0.5; got {level!r}"
-            )
-        low, high, *reached = two_sided(2 * level - 1)
-        ends = (low, highest) if alternative == "greater" else (lowest, high)
-        # a rule that cannot reach the level says which it reached (two-sided r: (1 + r) / 2)
-        return ends + tuple((1 + r) / 2 for r in reached)
-
-    return interval
+    low, high, *reached = two_sided(2 * level - 1)
+    ends = (low, highest) if alternative == "greater" else (lowest, high)
+    # a rule that cannot reach the level says which it reached (two-sided r: (1 + r) / 2)
+    return ends + tuple((1 + r) / 2 for r in reached)
 
 
 def resample_blocks(

@@ -6,10 +6,13 @@ Public names are re-exported by :mod:`evalmetrics.stats`.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 import numpy as np
 
 from .._validation import (
+    as_1d,
     check_consistent_length,
     check_in_interval,
     check_positive_int,
@@ -18,7 +21,16 @@ from .._validation import (
 )
 from ..curves import _curve_inputs
 
-__all__ = ["bayes_threshold", "expected_cost", "iso_performance_slope", "roc_convex_hull"]
+__all__ = [
+    "DecisionCurve",
+    "bayes_threshold",
+    "decision_curve",
+    "expected_cost",
+    "iso_performance_slope",
+    "net_benefit",
+    "net_benefit_treat_all",
+    "roc_convex_hull",
+]
 
 
 # ROC points are fractions k/m, k/n: exactly collinear points can have a cross product of
@@ -249,3 +261,280 @@ def iso_performance_slope(*, cost_fp: float, cost_fn: float, n_pos: int, n_neg: 
     n_pos = check_positive_int(n_pos, "n_pos")
     n_neg = check_positive_int(n_neg, "n_neg", minimum=0)
     return (c_fp * n_neg) / (c_fn * n_pos)  # nonzero: cost_fn > 0 and n_pos >= 1 (checked)
+
+
+# --- net benefit and decision curves (Vickers and Elkin 2006) ---------------------------------
+
+
+def _check_probability_scores(
+    y_true: object, y_score: object, pos_label: object
+) -> tuple[np.ndarray, np.ndarray]:
+    """(is positive?, scores) with every score a probability in [0, 1], naming y_score."""
+    positive, scores = _curve_inputs(y_true, y_score, pos_label)
+    check_unit_values(scores, "y_score")
+    return positive, scores
+
+
+def _check_threshold_probabilities(thresholds: object, name: str) -> np.ndarray:
+    """Threshold probabilities as a 1-D float array, each strictly between 0 and 1."""
+    array = as_1d(thresholds, name)
+    if array.dtype == bool or not np.issubdtype(array.dtype, np.number):
+        raise TypeError(f"{name} must be numeric, got values of type {array.dtype}")
+    array = array.astype(np.float64)
+    bad = ~((array > 0) & (array < 1))  # NaN is bad too
+    if bad.any():
+        index = int(np.flatnonzero(bad)[0])
+        raise ValueError(
+            f"{name} must lie in (0, 1) (threshold probabilities), got "
+            f"{float(array[index])!r} at index {index}"
+        )
+    return array
+
+
+def _net_benefit(tp: np.ndarray, fp: np.ndarray, n: int, thresholds: np.ndarray) -> np.ndarray:
+    odds = thresholds / (1 - thresholds)  # nonzero: thresholds < 1 (checked)
+    return (tp - fp * odds) / n  # nonzero: n >= 1, as_1d rejects empty input
+
+
+def net_benefit(
+    y_true: object, y_score: object, *, threshold: float, pos_label: object = 1
+) -> float:
+    r"""Net benefit of treating the cases whose predicted probability is at least ``threshold``.
+
+    With :math:`p_t` the threshold probability and :math:`n` cases,
+
+    .. math:: \mathrm{NB}(p_t) = \frac{TP}{n} - \frac{FP}{n}\,\frac{p_t}{1 - p_t}
+
+    (Vickers and Elkin 2006): true positives per case, minus false positives per case weighted
+    by the odds of the threshold. A case is treated when ``y_score >= threshold``, as in
+    dcurves. The threshold probability is the Bayes threshold of a cost ratio,
+    :math:`p_t = c_{FP}/(c_{FP} + c_{FN})`, so the weight is :math:`c_{FP}/c_{FN}` and
+
+    .. math:: \mathrm{NB} = \pi - \frac{\text{expected cost}}{c_{FN}}
+              = \frac{\text{cost(treat none)} - \text{cost}}{c_{FN}},
+
+    with :math:`\pi` the prevalence: the expected cost saved against treating nobody, in units
+    of a true positive (:func:`expected_cost` at the same threshold and costs). Treating nobody
+    has net benefit 0; treating everybody, :func:`net_benefit_treat_all`.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels: ``pos_label`` and at most one other label.
+    y_score : array-like of shape (n_samples,)
+        Predicted probabilities of the positive class, each in [0, 1] (the threshold is read
+        as a probability, so other scores have no net-benefit meaning).
+    threshold : float
+        The threshold probability :math:`p_t`, strictly between 0 and 1.
+    pos_label : int, float, bool or str, default=1
+
+    Returns
+    -------
+    float
+        The net benefit, at most the prevalence (no false positives, every positive treated);
+        it can be negative.
+
+    Raises
+    ------
+    ValueError
+        Unequal lengths, more than two labels, a score outside [0, 1] or NaN, a threshold
+        outside (0, 1).
+    TypeError
+        Non-numeric scores or threshold.
+
+    See Also
+    --------
+    decision_curve : the net benefit over a grid of thresholds, with treat-all and treat-none.
+
+    References
+    ----------
+    Vickers, A. J. and Elkin, E. B. (2006). Decision curve analysis: a novel method for
+    evaluating prediction models. Medical Decision Making 26(6), 565-574.
+
+    Examples
+    --------
+    >>> y = [1, 1, 0, 1, 0, 0, 0, 0, 0, 0]
+    >>> p = [0.9, 0.6, 0.5, 0.45, 0.3, 0.2, 0.15, 0.1, 0.05, 0.02]
+    >>> # at 0.25: TP 3, FP 2 (0.5, 0.3); odds 1/3: (3 - 2/3) / 10
+    >>> round(net_benefit(y, p, threshold=0.25), 12)
+    0.233333333333
+    """
+    p_t = check_in_interval(threshold, "threshold", 0.0, 1.0, low_open=True, high_open=True)
+    positive, scores = _check_probability_scores(y_true, y_score, pos_label)
+    treated = scores >= p_t
+    tp = np.count_nonzero(treated & positive)
+    fp = np.count_nonzero(treated & ~positive)
+    return float(_net_benefit(np.asarray(tp), np.asarray(fp), positive.size, np.asarray(p_t)))
+
+
+def net_benefit_treat_all(y_true: object, *, threshold: float, pos_label: object = 1) -> float:
+    r"""Net benefit of treating every case: :math:`\pi - (1 - \pi)\,p_t/(1 - p_t)`.
+
+    Everyone treated makes every positive a true positive and every negative a false positive,
+    so with the prevalence :math:`\pi` the net benefit is
+
+    .. math:: \mathrm{NB}_{\text{all}}(p_t) = \pi - (1 - \pi)\,\frac{p_t}{1 - p_t} ,
+
+    :math:`\pi` at :math:`p_t \to 0`, 0 at :math:`p_t = \pi`, negative above. Treating nobody
+    has net benefit 0 at every threshold.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels: ``pos_label`` and at most one other label.
+    threshold : float
+        The threshold probability, strictly between 0 and 1.
+    pos_label : int, float, bool or str, default=1
+
+    Returns
+    -------
+    float
+        The net benefit of treating everybody.
+
+    Raises
+    ------
+    ValueError
+        More than two labels, a threshold outside (0, 1).
+    TypeError
+        A threshold that is not a real number.
+
+    Examples
+    --------
+    >>> net_benefit_treat_all([1, 0, 0, 0], threshold=0.25)  # 1/4 - (3/4)(1/3)
+    0.0
+    """
+    p_t = check_in_interval(threshold, "threshold", 0.0, 1.0, low_open=True, high_open=True)
+    labels = as_1d(y_true, "y_true")
+    positive, _ = _curve_inputs(labels, np.zeros(labels.size), pos_label)
+    tp, fp = np.count_nonzero(positive), np.count_nonzero(~positive)
+    return float(_net_benefit(np.asarray(tp), np.asarray(fp), positive.size, np.asarray(p_t)))
+
+
+@dataclass(frozen=True, eq=False)
+class DecisionCurve:
+    r"""Net benefit over threshold probabilities; unpacks as ``(thresholds, net_benefit,
+    net_benefit_all)``.
+
+    Built by :func:`decision_curve`; the unpacked order is the positional order of
+    :func:`evalmetrics.plots.plot_decision_curve`, so ``plot_decision_curve(ax, *curve)``
+    draws it. The arrays are read-only.
+
+    Attributes
+    ----------
+    thresholds : numpy.ndarray
+        The threshold probabilities, in the order given.
+    net_benefit : numpy.ndarray
+        The model's net benefit at each threshold (treat when ``y_score >= threshold``).
+    net_benefit_all : numpy.ndarray
+        Treating everybody: :math:`\pi - (1 - \pi)\,p_t/(1 - p_t)`.
+    net_benefit_none : numpy.ndarray
+        Treating nobody: zeros (a property).
+    tp, fp : numpy.ndarray of int
+        The model's true and false positives at each threshold.
+    prevalence : float
+        The share of positives, :math:`\pi`.
+    n : int
+        The number of cases.
+    """
+
+    thresholds: np.ndarray
+    net_benefit: np.ndarray
+    net_benefit_all: np.ndarray
+    tp: np.ndarray
+    fp: np.ndarray
+    prevalence: float
+    n: int
+
+    @property
+    def net_benefit_none(self) -> np.ndarray:
+        """Treating nobody: no true and no false positives, net benefit 0 at every threshold."""
+        return np.zeros_like(self.net_benefit)
+
+    def __iter__(self) -> Iterator[np.ndarray]:
+        return iter((self.thresholds, self.net_benefit, self.net_benefit_all))
+
+    def __len__(self) -> int:
+        return 3
+
+
+def decision_curve(
+    y_true: object,
+    y_score: object,
+    *,
+    thresholds: object = None,
+    pos_label: object = 1,
+) -> DecisionCurve:
+    r"""The decision curve: net benefit of the model, of treating all and of treating none.
+
+    At each threshold probability :math:`p_t`, :func:`net_benefit` of the model (treat when
+    ``y_score >= p_t``) and of treating everybody,
+    :math:`\pi - (1 - \pi)\,p_t/(1 - p_t)`; treating nobody is 0 (Vickers and Elkin 2006).
+    The model is worth using at the thresholds where its curve lies above both. One sort of
+    the scores serves every threshold.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n_samples,)
+        True labels: ``pos_label`` and at most one other label.
+    y_score : array-like of shape (n_samples,)
+        Predicted probabilities of the positive class, each in [0, 1].
+    thresholds : array-like of float, optional
+        Threshold probabilities, each strictly between 0 and 1, in any order. Default:
+        0.01, 0.02, ..., 0.99 (``np.arange(1, 100) / 100``), the grid of dcurves'
+        ``dca`` without its first point 0, where the weight :math:`p_t/(1-p_t)` is 0 and
+        the net benefit is only :math:`TP/n`.
+    pos_label : int, float, bool or str, default=1
+
+    Returns
+    -------
+    DecisionCurve
+        Unpacks as ``(thresholds, net_benefit, net_benefit_all)``; also carries
+        ``net_benefit_none``, ``tp``, ``fp``, ``prevalence`` and ``n``.
+
+    Raises
+    ------
+    ValueError
+        Unequal lengths, more than two labels, a score outside [0, 1] or NaN, a threshold
+        outside (0, 1) (the message gives its index), an empty threshold array.
+    TypeError
+        Non-numeric scores or thresholds.
+
+    Notes
+    -----
+    The values agree with dcurves 1.1.7 (``dcurves.dca(data, outcome, modelnames,
+    thresholds)``, columns ``net_benefit`` of the models ``"all"`` and ``"none"``) to
+    floating-point rounding; dcurves also moves a score of exactly 0 to :math:`-\epsilon`
+    and 1 to :math:`1 + \epsilon`, which changes nothing for thresholds in (0, 1).
+
+    References
+    ----------
+    Vickers, A. J. and Elkin, E. B. (2006). Medical Decision Making 26(6), 565-574.
+    Vickers, A. J., Van Calster, B. and Steyerberg, E. W. (2016). Net benefit approaches to the
+    evaluation of prediction models, molecular markers, and diagnostic tests. BMJ 352, i6.
+
+    Examples
+    --------
+    >>> y = [1, 1, 0, 1, 0, 0, 0, 0, 0, 0]
+    >>> p = [0.9, 0.6, 0.5, 0.45, 0.3, 0.2, 0.15, 0.1, 0.05, 0.02]
+    >>> thresholds, nb_model, nb_all = decision_curve(y, p, thresholds=[0.25, 0.5])
+    >>> nb_model.round(4).tolist(), nb_all.round(4).tolist()  # all: 0.3 - 0.7 * odds
+    ([0.2333, 0.1], [0.0667, -0.4])
+    """
+    positive, scores = _check_probability_scores(y_true, y_score, pos_label)
+    if thresholds is None:
+        grid = np.arange(1, 100) / 100  # 0.01 ... 0.99, each i/100 correctly rounded
+    else:
+        grid = _check_threshold_probabilities(thresholds, "thresholds")
+    n = positive.size
+    positive_scores = np.sort(scores[positive])
+    negative_scores = np.sort(scores[~positive])
+    # cases with score >= t: all of a class minus those strictly below t
+    tp = positive_scores.size - np.searchsorted(positive_scores, grid, side="left")
+    fp = negative_scores.size - np.searchsorted(negative_scores, grid, side="left")
+    n_pos = positive_scores.size
+    nb_model = _net_benefit(tp, fp, n, grid)
+    nb_all = _net_benefit(np.full(grid.shape, n_pos), np.full(grid.shape, n - n_pos), n, grid)
+    arrays = [grid.copy(), nb_model, nb_all, tp.astype(np.intp), fp.astype(np.intp)]
+    for array in arrays:
+        array.setflags(write=False)
+    return DecisionCurve(*arrays, prevalence=n_pos / n, n=n)  # nonzero: n >= 1 (as_1d)

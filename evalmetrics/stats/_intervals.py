@@ -26,7 +26,6 @@ from ._common import (
     normal_quantile,
     percentile_interval,
     resample_blocks,
-    scipy_rng,
     warn_ignored,
 )
 from ._delong import delong_covariance, delong_placements, delong_variance
@@ -71,7 +70,19 @@ def _check_not_constant(scores: np.ndarray, name: str = "y_score") -> None:
 # --- proportions -------------------------------------------------------------------------------
 
 
-_PROPORTION_METHODS = ("wilson", "wald", "exact", "agresti-coull", "jeffreys")
+# accepted names -> the method computed (scipy's and statsmodels' names are aliases)
+_PROPORTION_METHODS = {
+    "wilson": "wilson",
+    "wilsoncc": "wilsoncc",
+    "exact": "exact",
+    "clopper-pearson": "exact",
+    "beta": "exact",  # statsmodels' name
+    "wald": "wald",
+    "normal": "wald",  # statsmodels' name
+    "jeffreys": "jeffreys",
+    "agresti-coull": "agresti-coull",
+    "agresti_coull": "agresti-coull",  # statsmodels' name
+}
 
 
 def _counts(value: object, name: str) -> np.ndarray:
@@ -87,10 +98,26 @@ def _counts(value: object, name: str) -> np.ndarray:
     return array.astype(np.int64)
 
 
+def _successes_argument(successes: object, k: object, n: object) -> tuple[object, str]:
+    """(the count, the name to report it by) from ``successes`` or scipy's ``k``."""
+    if successes is not None and k is not None:
+        raise TypeError(
+            "pass the number of successes once: as successes (the first argument) or as k= "
+            f"(scipy's name), not both; got successes={_describe(successes)} and "
+            f"k={_describe(k)}"
+        )
+    if n is None:
+        raise TypeError("proportion_ci needs n, the number of trials: proportion_ci(k, n)")
+    if successes is None and k is None:
+        raise TypeError("proportion_ci needs the number of successes: proportion_ci(k, n)")
+    return (successes, "successes") if k is None else (k, "k")
+
+
 def proportion_ci(
-    successes: object,
-    n: object,
+    successes: object = None,
+    n: object = None,
     *,
+    k: object = None,
     method: str = "wilson",
     confidence_level: float = 0.95,
 ) -> ConfidenceInterval:
@@ -101,6 +128,11 @@ def proportion_ci(
 
     - ``"wilson"`` (Wilson 1927), the score interval
       :math:`\frac{\hat p + z^2/2n \pm z \sqrt{\hat p(1-\hat p)/n + z^2/4n^2}}{1 + z^2/n}`;
+    - ``"wilsoncc"``: Wilson's interval with a continuity correction (Newcombe 1998, method
+      4), :math:`L = \frac{2k + z^2 - 1 - z\sqrt{z^2 - 2 - 1/n + 4\hat p(n(1-\hat p) + 1)}}
+      {2(n + z^2)}` and :math:`U = \frac{2k + z^2 + 1 + z\sqrt{z^2 + 2 - 1/n +
+      4\hat p(n(1-\hat p) - 1)}}{2(n + z^2)}`, with :math:`L = 0` at :math:`k = 0` and
+      :math:`U = 1` at :math:`k = n`;
     - ``"wald"``: :math:`\hat p \pm z \sqrt{\hat p (1 - \hat p) / n}`, unclipped (it escapes
       [0, 1] near the edges and has zero width at :math:`k = 0` or :math:`n`);
     - ``"exact"`` (Clopper and Pearson 1934): beta quantiles; never below nominal coverage;
@@ -110,31 +142,48 @@ def proportion_ci(
     - ``"jeffreys"``: the central interval of Beta(k + 1/2, n - k + 1/2), with the lower end 0
       at :math:`k = 0` and the upper end 1 at :math:`k = n` (Brown, Cai and DasGupta 2001).
 
+    scipy's and statsmodels' names are accepted too: ``"clopper-pearson"`` and ``"beta"``
+    for ``"exact"``, ``"normal"`` for ``"wald"``, ``"agresti_coull"`` for
+    ``"agresti-coull"``; the result's ``method`` is the name in the list above. The count may
+    be given as ``k=`` (scipy's ``binomtest(k, n)``): ``proportion_ci(k=45, n=50)``.
+
+    The default is Wilson's interval, not the exact one that
+    ``scipy.stats.binomtest(k, n).proportion_ci()`` defaults to. The exact interval never
+    covers less than promised and pays for it by covering more, so it is wider than it needs
+    to be: in the book's coverage study (exact binomial sums over a grid of true proportions,
+    chapter "Confidence intervals") at n = 100 it covers 96.5% on average against Wilson's
+    95.1%, while Wald's averages 92.2%. Pass ``method="exact"`` where a guarantee is wanted,
+    e.g. with 3 or fewer successes or failures, where Wilson's coverage dips.
+
     ``successes`` and ``n`` may be arrays (broadcast together); the result then holds arrays.
-    Wilson and exact equal ``scipy.stats.binomtest(k, n).proportion_ci(...)``; every method
-    equals statsmodels' ``proportion_confint`` (``"normal"``, ``"agresti_coull"``, ``"beta"``,
-    ``"wilson"``, ``"jeffreys"``) except two documented edges: Wald is not clipped and
-    Jeffreys' ends at k = 0 and k = n are 0 and 1.
+    Wilson, Wilson with the continuity correction and exact equal
+    ``scipy.stats.binomtest(k, n).proportion_ci(...)``; every method but ``"wilsoncc"``
+    equals statsmodels' ``proportion_confint``, except two documented edges: Wald is not
+    clipped and Jeffreys' ends at k = 0 and k = n are 0 and 1.
 
     Parameters
     ----------
     successes : int or array-like of int
-        The number of successes :math:`k`, 0 <= k <= n.
+        The number of successes :math:`k`, 0 <= k <= n (or pass it as ``k=``).
     n : int or array-like of int
         The number of trials, >= 1.
-    method : {"wilson", "wald", "exact", "agresti-coull", "jeffreys"}, default="wilson"
+    k : int or array-like of int, optional
+        scipy's name for ``successes``; give one of the two.
+    method : {"wilson", "wilsoncc", "exact", "wald", "jeffreys", "agresti-coull"}
+        Default ``"wilson"``; the aliases above are accepted too.
     confidence_level : float, default=0.95
         In (0, 1).
 
     Returns
     -------
     ConfidenceInterval
-        Unpacks as ``(low, high)``; ``estimate`` is :math:`k / n`.
+        A tuple ``(low, high)``; ``estimate`` is :math:`k / n`.
 
     Raises
     ------
     TypeError
-        ``successes`` or ``n`` not integers.
+        ``successes`` (or ``k``) or ``n`` not integers; both ``successes`` and ``k``; a count
+        missing.
     ValueError
         ``n < 1``, ``successes`` outside [0, n], shapes that do not broadcast,
         ``confidence_level`` outside (0, 1) or an unknown ``method``.
@@ -142,34 +191,39 @@ def proportion_ci(
     References
     ----------
     Wilson (1927), JASA 22, 209-212. Clopper and Pearson (1934), Biometrika 26, 404-413.
-    Agresti and Coull (1998), The American Statistician 52, 119-126. Brown, Cai and DasGupta
-    (2001), Statistical Science 16, 101-133.
+    Agresti and Coull (1998), The American Statistician 52, 119-126. Newcombe (1998),
+    Statistics in Medicine 17, 857-872. Brown, Cai and DasGupta (2001), Statistical Science
+    16, 101-133.
 
     Examples
     --------
     >>> low, high = proportion_ci(9, 10)
     >>> round(low, 4), round(high, 4)
     (0.5958, 0.9821)
+    >>> ci = proportion_ci(k=45, n=50, method="clopper-pearson")
+    >>> ci.method, round(ci.low, 4), round(ci.high, 4)
+    ('exact', 0.7819, 0.9667)
     >>> ci = proportion_ci([9, 90], [10, 100], method="agresti-coull")
     >>> ci.low.round(4).tolist(), ci.high.round(4).tolist()
     ([0.574, 0.8239], [1.0, 0.9465])
     """
-    method = check_option(method, "method", _PROPORTION_METHODS)
+    count, count_name = _successes_argument(successes, k, n)
+    method = _PROPORTION_METHODS[check_option(method, "method", tuple(_PROPORTION_METHODS))]
     level = check_confidence(confidence_level)
-    k = _counts(successes, "successes")
+    k = _counts(count, count_name)
     trials = _counts(n, "n")
     try:
         k, trials = np.broadcast_arrays(k, trials)
     except ValueError:
         raise ValueError(
-            f"successes and n must broadcast together; got shapes {np.shape(successes)} and "
+            f"{count_name} and n must broadcast together; got shapes {np.shape(count)} and "
             f"{np.shape(n)}"
         ) from None
     if np.any(trials < 1):
         raise ValueError(f"n must be >= 1, got {_describe(n)}")
     if np.any(k > trials):
         raise ValueError(
-            f"successes must be <= n; got successes={_describe(successes)} and n={_describe(n)}"
+            f"{count_name} must be <= n; got {count_name}={_describe(count)} and n={_describe(n)}"
         )
     kf = k.astype(np.float64)
     nf = trials.astype(np.float64)
@@ -185,6 +239,17 @@ def proportion_ci(
         low, high = centre - half, centre + half
         low = np.where(k == 0, 0.0, low)
         high = np.where(k == trials, 1.0, high)
+    elif method == "wilsoncc":
+        z2 = z * z
+        denominator = 2 * (nf + z2)
+        centre = (2 * kf + z2) / denominator  # nonzero: n >= 1
+        with np.errstate(invalid="ignore"):  # at k = 0 and k = n the end is set below
+            low_root = np.sqrt(z2 - 2 - 1 / nf + 4 * p * (nf * (1 - p) + 1))  # nonzero: n >= 1
+            high_root = np.sqrt(z2 + 2 - 1 / nf + 4 * p * (nf * (1 - p) - 1))  # nonzero: idem
+        low = centre - (1 + z * low_root) / denominator  # nonzero: n + z^2 > 0
+        high = centre + (1 + z * high_root) / denominator  # nonzero: idem
+        low = np.where(k == 0, 0.0, np.clip(low, 0.0, 1.0))
+        high = np.where(k == trials, 1.0, np.clip(high, 0.0, 1.0))
     elif method == "agresti-coull":
         n_tilde = nf + z * z
         p_tilde = (kf + z * z / 2) / n_tilde  # nonzero: n_tilde > n >= 1
@@ -346,7 +411,7 @@ def auc_ci(
     y_true: object,
     y_score: object,
     *,
-    method: str = "delong",
+    method: str = "delong-logit",
     confidence_level: float = 0.95,
     n_resamples: int = N_RESAMPLES,
     random_state: object = None,
@@ -354,15 +419,26 @@ def auc_ci(
 ) -> ConfidenceInterval:
     r"""Confidence interval for the area under the ROC curve.
 
+    - ``"delong-logit"`` (the default): the normal interval of
+      :math:`\operatorname{logit} \hat A` with standard error
+      :math:`\mathrm{SE}_{DeLong} / (\hat A (1 - \hat A))` (delta method), mapped back by the
+      logistic function: inside (0, 1) and asymmetric, longer on the side away from 1 (Pepe
+      2003, section 5.2.3);
     - ``"delong"``: :math:`\hat A \pm z \sqrt{\widehat{\mathrm{Var}}_{DeLong}}` (see
       :func:`auc_variance`), clipped to [0, 1] (pROC's ``ci.auc(method="delong")``);
-    - ``"delong-logit"``: the same interval on :math:`\operatorname{logit} \hat A` with
-      standard error :math:`\mathrm{SE} / (\hat A (1 - \hat A))`, mapped back: inside (0, 1)
-      and asymmetric, better near :math:`\hat A = 1` (Pepe 2003, section 5.2.3);
     - ``"hanley-mcneil"``: the normal interval with Hanley and McNeil's variance, clipped;
     - ``"bootstrap"``: the percentile interval of ``n_resamples`` resamples stratified by class
       (each keeps the numbers of positives and negatives, as pROC's ``ci.auc(method=
-      "bootstrap")``), vectorised over resamples.
+      "bootstrap")``), vectorised over resamples; the result carries ``standard_error`` and
+      ``bootstrap_distribution``.
+
+    Why the logit scale is the default: the book's coverage study (chapter "Confidence
+    intervals": binormal scores, 1,000 simulated test sets per design) found DeLong's plain
+    interval covering 88.8% (Monte Carlo SE 1.0%) of the time at a true AUC of 0.99 with
+    the breast-cancer class sizes, and 90.2% at 15 + 15 cases, where the logit interval
+    covered 94.0% (0.8%) and 96.8% (0.6%); with 150 + 150 cases both are within two Monte
+    Carlo errors of 95%. pROC's and most software's default is the plain interval:
+    ``method="delong"`` gives it.
 
     Parameters
     ----------
@@ -370,7 +446,7 @@ def auc_ci(
         Binary labels, at least two of each class.
     y_score : array-like of shape (n_samples,)
         Finite scores, not all equal.
-    method : {"delong", "delong-logit", "hanley-mcneil", "bootstrap"}, default="delong"
+    method : {"delong-logit", "delong", "hanley-mcneil", "bootstrap"}, default="delong-logit"
     confidence_level : float, default=0.95
         In (0, 1).
     n_resamples : int, default=9999
@@ -382,7 +458,7 @@ def auc_ci(
     Returns
     -------
     ConfidenceInterval
-        Unpacks as ``(low, high)``; ``estimate`` is the AUC. With perfectly separated classes
+        A tuple ``(low, high)``; ``estimate`` is the AUC. With perfectly separated classes
         every method gives [1, 1] (or [0, 0]): report the sample sizes instead.
 
     Raises
@@ -406,12 +482,12 @@ def auc_ci(
     --------
     >>> y = [0, 0, 1, 1]
     >>> s = [0.1, 0.4, 0.35, 0.8]
-    >>> low, high = auc_ci(y, s)  # 0.75 +- 1.96 * sqrt(0.125), clipped
-    >>> round(low, 4), high
-    (0.057, 1.0)
-    >>> low, high = auc_ci(y, s, method="delong-logit")
+    >>> low, high = auc_ci(y, s)  # expit(logit(0.75) -+ 1.96 * sqrt(0.125) / (0.75 * 0.25))
     >>> round(low, 4), round(high, 4)
     (0.0693, 0.9918)
+    >>> low, high = auc_ci(y, s, method="delong")  # 0.75 +- 1.96 * sqrt(0.125), clipped
+    >>> round(low, 4), high
+    (0.057, 1.0)
     """
     method = check_option(method, "method", _AUC_CI_METHODS)
     level = check_confidence(confidence_level)
@@ -424,7 +500,7 @@ def auc_ci(
         strata = [np.flatnonzero(positive), np.flatnonzero(~positive)]
         values = _bootstrap_auc(positive, scores, n_resamples, rng, strata=strata)
         low, high = percentile_interval(values, level)
-        return ConfidenceInterval(low, high, auc, level, method)
+        return _bootstrap_result(low, high, auc, level, method, values)
     if n_resamples != N_RESAMPLES:
         warn_ignored("n_resamples", n_resamples, method)
     if random_state is not None:
@@ -497,6 +573,19 @@ def auc_covariance(y_true: object, *y_scores: object, pos_label: object = 1) -> 
 # --- the bootstrap for any metric --------------------------------------------------------------
 
 
+def _bootstrap_result(
+    low: float, high: float, estimate: float, level: float, method: str, values: np.ndarray
+) -> ConfidenceInterval:
+    """The interval with scipy's ``standard_error`` and ``bootstrap_distribution`` (read-only)
+    of the same resampled values."""
+    values = np.array(values, dtype=np.float64)  # a copy the result owns
+    values.flags.writeable = False
+    standard_error = float(np.std(values, ddof=1)) if values.size > 1 else math.nan
+    return ConfidenceInterval(
+        float(low), float(high), estimate, level, method, standard_error, values
+    )
+
+
 def _is_roc_auc(metric: object) -> bool:
     from .. import curves
 
@@ -509,42 +598,130 @@ def _resample_groups(rng: np.random.Generator, members: list[np.ndarray]) -> np.
     return np.concatenate([members[g] for g in chosen])
 
 
-def _bca_interval(
-    values: np.ndarray,
-    estimate: float,
-    jackknife: np.ndarray,
-    confidence_level: float,
+def _is_sample(value: object) -> bool:
+    """An array-like of values (one sample of scipy's ``data``), not a single number."""
+    if isinstance(value, (str, bytes)):
+        return False
+    try:
+        return np.ndim(value) >= 1
+    except ValueError:  # ragged: an array-like all the same (as_1d names what is wrong)
+        return True
+
+
+def _bootstrap_call(
+    metric: object, arrays: tuple[object, ...]
+) -> tuple[Callable[..., float], tuple[object, ...]]:
+    """(metric, data arrays) from the three accepted call forms (see ``bootstrap_ci``)."""
+    if callable(metric):
+        if (
+            len(arrays) == 1
+            and isinstance(arrays[0], tuple)
+            and arrays[0]
+            and all(_is_sample(a) for a in arrays[0])
+        ):
+            return metric, arrays[0]  # bootstrap_ci(metric, (x, y)): scipy's data tuple
+        return metric, arrays
+    if len(arrays) == 1 and callable(arrays[0]):  # scipy's order: bootstrap_ci(data, metric)
+        if (
+            not isinstance(metric, (tuple, list))
+            or not metric
+            or not all(_is_sample(a) for a in metric)
+        ):
+            raise TypeError(
+                "in scipy's order, bootstrap_ci(data, metric), data must be a tuple of arrays "
+                f"(one sample: (x,)); got {_describe(metric)}"
+            )
+        return arrays[0], tuple(metric)
+    raise TypeError(
+        "metric must be a callable metric(*arrays) -> float (bootstrap_ci(metric, *arrays), "
+        f"or scipy's order bootstrap_ci(data, metric)); got {metric!r}"
+    )
+
+
+def _jackknife(
+    metric: Callable[..., float], data: list[np.ndarray], units: list[np.ndarray]
+) -> np.ndarray:
+    """The metric with each unit (a case, or a group's cases) left out in turn."""
+    keep_all = np.ones(data[0].size, dtype=bool)
+    values = np.empty(len(units))
+    for j, unit in enumerate(units):
+        keep = keep_all.copy()
+        keep[unit] = False
+        values[j] = metric(*(a[keep] for a in data))
+    return values
+
+
+def _auc_jackknife(positive: np.ndarray, scores: np.ndarray) -> np.ndarray:
+    """Leave-one-out AUCs in O(n log n) from DeLong's placements (input order).
+
+    The AUC is the mean of the positives' placements V10 and of the negatives' V01, so leaving
+    out positive i gives (sum V10 - V10_i) / (m - 1) and leaving out negative j gives
+    (sum V01 - V01_j) / (n_neg - 1): what ``roc_auc`` computes on the remaining cases.
+    """
+    m = int(positive.sum())
+    n_neg = positive.size - m
+    if min(m, n_neg) < 2:
+        raise ValueError(
+            "method='BCa' needs the metric on every leave-one-out sample (its jackknife), and "
+            f"with {m} positive(s) and {n_neg} negative(s) leaving out a case can leave a "
+            "class empty; use method='percentile' or 'basic'"
+        )
+    v10, v01 = delong_placements(positive, scores)
+    out = np.empty(positive.size)
+    out[positive] = (v10.sum() - v10) / (m - 1)  # nonzero: m >= 2 checked above
+    out[~positive] = (v01.sum() - v01) / (n_neg - 1)  # nonzero: n_neg >= 2 checked above
+    return out
+
+
+def _bca_levels(
+    values: np.ndarray, estimate: float, jackknife: np.ndarray, confidence_level: float
 ) -> tuple[float, float]:
-    """Efron's (1987) bias-corrected and accelerated percentiles."""
+    """The quantile levels of Efron's (1987) bias-corrected and accelerated interval.
+
+    :math:`z_0 = \\Phi^{-1}` of the share of resampled values below the estimate, a value equal
+    to it counting one half (scipy's ``_percentile_of_score``, its "mean" kind), and the
+    acceleration from the jackknife values; a jackknife without spread gives acceleration 0.
+    """
     from scipy.stats import norm
 
-    # nonzero: n_resamples >= 1 estimates (checked)
-    below = np.mean(values < estimate) + 0.5 * np.mean(values == estimate)  # nonzero: idem
-    z0 = norm.ppf(below)
-    centred = jackknife.mean() - jackknife  # nonzero: one leave-one-out value per case, n >= 2
+    count = values.size
+    below = (np.count_nonzero(values < estimate) + np.count_nonzero(values <= estimate)) / (
+        2 * count  # nonzero: n_resamples >= 1 (checked)
+    )
+    z0 = float(norm.ppf(below))
+    if not math.isfinite(z0):
+        side = "above" if below == 0 else "below"
+        raise ValueError(
+            f"the BCa interval is undefined: every resampled value lies {side} the estimate "
+            f"({estimate!r}), so its bias correction is infinite; use method='percentile'"
+        )
+    centred = jackknife.mean() - jackknife  # nonzero: one leave-one-out value per unit, >= 2
     denominator = 6.0 * (centred**2).sum() ** 1.5
     if denominator == 0:
         accel = 0.0
     else:
-        accel = (centred**3).sum() / denominator  # nonzero: denominator != 0 checked above
-    alpha = 1 - confidence_level
+        accel = float((centred**3).sum() / denominator)  # nonzero: denominator != 0 here
+    z_alpha = float(norm.ppf((1 - confidence_level) / 2))
     levels = []
-    for z_alpha in norm.ppf([alpha / 2, 1 - alpha / 2]):
-        shifted = float(z0 + z_alpha)
-        stretch = 1.0 - float(accel) * shifted
+    for z_end in (z_alpha, -z_alpha):
+        shifted = z0 + z_end
+        stretch = 1.0 - accel * shifted
         if stretch <= 0:  # only for an extreme acceleration: the end goes to the sample's edge
             levels.append(1.0 if shifted > 0 else 0.0)
         else:
             levels.append(float(norm.cdf(z0 + shifted / stretch)))  # nonzero: stretch > 0 here
-    low, high = np.percentile(values, [100 * levels[0], 100 * levels[1]])
-    return float(low), float(high)
+    return levels[0], levels[1]
+
+
+# accepted spellings -> the method's name in the result (scipy's spelling)
+_BOOTSTRAP_METHODS = {"bca": "BCa", "percentile": "percentile", "basic": "basic"}
 
 
 def bootstrap_ci(
     metric: Callable[..., float],
     *arrays: object,
     n_resamples: int = N_RESAMPLES,
-    method: str = "percentile",
+    method: str = "BCa",
     confidence_level: float = 0.95,
     stratify: object = None,
     groups: object = None,
@@ -552,34 +729,68 @@ def bootstrap_ci(
 ) -> ConfidenceInterval:
     r"""Bootstrap confidence interval of any metric of paired arrays.
 
-    A resample draws n cases with replacement (the arrays resampled together, row by row) and
-    computes ``metric(*resampled_arrays)``; the interval is taken from the ``n_resamples``
-    values:
+    A resample draws n cases with replacement (the arrays resampled together, row by row, as
+    ``scipy.stats.bootstrap(..., paired=True)``) and computes ``metric(*resampled_arrays)``;
+    with :math:`\hat\theta` the metric on the data and :math:`q_\alpha` the
+    :math:`\alpha`-quantile of the ``n_resamples`` resampled values (numpy's default linear
+    quantiles), the interval is
 
-    - ``"percentile"``: the :math:`\alpha/2` and :math:`1-\alpha/2` percentiles;
-    - ``"BCa"`` (Efron 1987; ``"bca"`` too, as in scipy): percentiles shifted by the bias
-      correction :math:`z_0` and the jackknife acceleration :math:`a`.
+    - ``"BCa"`` (the default, as scipy's; Efron 1987): :math:`[q_{\alpha_1}, q_{\alpha_2}]`
+      with :math:`\alpha_{1,2} = \Phi\big(z_0 + \frac{z_0 \mp z}{1 - a (z_0 \mp z)}\big)`,
+      :math:`z_0 = \Phi^{-1}\big((\#\{\hat\theta^* < \hat\theta\} + \#\{\hat\theta^* \le
+      \hat\theta\}) / 2B\big)` and the acceleration
+      :math:`a = \sum_i c_i^3 / \big(6 (\sum_i c_i^2)^{3/2}\big)`, :math:`c_i =
+      \bar\theta_{(\cdot)} - \hat\theta_{(i)}` from the jackknife values
+      :math:`\hat\theta_{(i)}` (case, or group, :math:`i` left out);
+    - ``"percentile"``: :math:`[q_{\alpha/2}, q_{1-\alpha/2}]`;
+    - ``"basic"`` (reverse percentile): :math:`[2\hat\theta - q_{1-\alpha/2},
+      2\hat\theta - q_{\alpha/2}]`.
+
+    The result also carries ``standard_error`` (the standard deviation, ddof 1, of the
+    resampled values) and ``bootstrap_distribution`` (the values themselves), from the same
+    resamples as the interval, as scipy's ``BootstrapResult``.
+
+    Three ways to call it. The metric is the one callable argument; the data are the others:
+
+    - ``bootstrap_ci(metric, *arrays)``: the arrays one by one (the book's form);
+    - ``bootstrap_ci(metric, (x, y))``: one tuple of arrays;
+    - ``bootstrap_ci((x, y), metric)``: scipy's order, ``scipy.stats.bootstrap(data,
+      statistic)``, data a tuple (or list) of arrays, ``(x,)`` for one sample.
 
     ``stratify`` (labels): resample within each class, keeping its size (for AUC and AP, so
     every resample has both classes). ``groups`` (one id per case): resample whole groups, e.g.
-    the queries of a ranking evaluation (per-query metrics resample queries, not documents).
-    Without either, the interval is ``scipy.stats.bootstrap(arrays, metric, paired=True,
-    vectorized=False, method="percentile" | "BCa")``. With ``metric=evalmetrics.roc_auc``, two
-    arrays (labels 0/1, scores), no ``groups`` and ``"percentile"``, a vectorised AUC of all
-    resamples replaces the loop (the same resamples, stratified or not, so the same interval
-    as a wrapper of ``roc_auc``; about 20x faster than scipy's loop with scikit-learn's
-    ``roc_auc_score`` at n = 10^4, ``benchmarks/bench_stats.py``). The default is the
-    percentile interval, which the book teaches first; ``scipy.stats.bootstrap`` defaults to
-    ``"BCa"``: pass ``method="BCa"`` for its interval.
+    the queries of a ranking evaluation (per-query metrics resample queries, not documents);
+    the BCa jackknife then leaves out one group at a time. Without either, and with at most
+    2**22 indices in all (``n_resamples`` times n), the resamples are
+    ``scipy.stats.bootstrap``'s for the same ``numpy.random.Generator``, so its ``"BCa"``,
+    ``"percentile"`` and ``"basic"`` intervals are scipy's to rounding. With ``metric=
+    evalmetrics.roc_auc``, two arrays (labels 0/1, scores) and no ``groups``, the AUC of every
+    resample is computed at once from tie-group counts and the BCa jackknife from DeLong's
+    placements (the same resamples and values as a wrapper of ``roc_auc``; about 20x faster
+    than scipy's loop with scikit-learn's ``roc_auc_score`` at n = 10^4,
+    ``benchmarks/bench_stats.py``).
+
+    Why BCa by default: the percentile interval, which the book teaches first, falls short
+    where the metric's sampling distribution is skewed or biased, as near an AUC of 1 (the
+    book's coverage study: 89.9% for the stratified percentile bootstrap at a true AUC of
+    0.99, against the promised 95%), and BCa corrects exactly that skew and bias.
+    ``method="percentile"`` gives the book's first interval.
+
+    Where this differs from ``scipy.stats.bootstrap``: the arrays are always paired (scipy's
+    default is ``paired=False``); the seed is ``random_state=`` (scipy: ``rng=``); a jackknife
+    without spread gives BCa's acceleration 0 where scipy's gives nan; there is no
+    ``alternative`` (one-sided) and no ``vectorized`` (the metric takes 1-D arrays).
 
     Parameters
     ----------
     metric : callable
-        ``metric(*arrays) -> float``.
+        ``metric(*arrays) -> float``; or, in scipy's order, the data tuple (see above).
     *arrays : array-like of shape (n_samples,)
-        The data, equal lengths, at least 2 cases.
+        The data, equal lengths, at least 2 cases; or one tuple of them; or, in scipy's
+        order, the metric.
     n_resamples : int, default=9999
-    method : {"percentile", "BCa"}, default="percentile"
+    method : {"BCa", "percentile", "basic"}, default="BCa"
+        ``"bca"`` too, as scipy accepts it.
     confidence_level : float, default=0.95
         In (0, 1).
     stratify : array-like of shape (n_samples,), optional
@@ -591,21 +802,26 @@ def bootstrap_ci(
     Returns
     -------
     ConfidenceInterval
-        Unpacks as ``(low, high)``; ``estimate`` is ``metric(*arrays)``.
+        A tuple ``(low, high)``; ``estimate`` is ``metric(*arrays)``; ``standard_error`` and
+        ``bootstrap_distribution`` as above.
 
     Raises
     ------
     TypeError
-        ``metric`` not callable; bad ``random_state``.
+        No callable metric, or scipy's order with data that is not a tuple of arrays; bad
+        ``random_state``.
     ValueError
         No arrays, unequal lengths (``stratify`` and ``groups`` included), fewer than 2 cases
         or groups, both ``stratify`` and ``groups``, ``n_resamples < 1``,
         ``confidence_level`` outside (0, 1), unknown ``method``; the metric returned nan on
-        some resample.
+        some resample (or, for BCa, on a leave-one-out sample); BCa with every resampled value
+        on one side of the estimate.
 
     References
     ----------
-    Efron, B. (1987). Better bootstrap confidence intervals. JASA 82(397), 171-185.
+    Efron, B. (1987). Better bootstrap confidence intervals. JASA 82(397), 171-185. Davison,
+    A. C. and Hinkley, D. V. (1997). Bootstrap Methods and their Application, section 5.2
+    (the basic interval).
 
     Examples
     --------
@@ -613,17 +829,19 @@ def bootstrap_ci(
     >>> x = np.arange(10.0)
     >>> ci = bootstrap_ci(np.mean, x, random_state=0)
     >>> low, high = ci
-    >>> ci.estimate, low < 4.5 < high
-    (4.5, True)
+    >>> ci.estimate, ci.method, low < 4.5 < high, ci.bootstrap_distribution.shape
+    (4.5, 'BCa', True, (9999,))
+    >>> same = bootstrap_ci((x,), np.mean, random_state=0)   # scipy's order
+    >>> same == ci, round(ci.standard_error, 1)   # the SD of the mean of 10 values: 0.9
+    (True, 0.9)
     """
-    if not callable(metric):
-        raise TypeError(f"metric must be a callable metric(*arrays) -> float; got {metric!r}")
+    metric, arrays = _bootstrap_call(metric, arrays)
     if not arrays:
         raise ValueError("arrays: bootstrap_ci needs at least one data array after metric")
     n_resamples = check_positive_int(n_resamples, "n_resamples")
-    if isinstance(method, str) and method.lower() in ("percentile", "bca"):
-        method = {"percentile": "percentile", "bca": "BCa"}[method.lower()]
-    method = check_option(method, "method", ("percentile", "BCa"))
+    if isinstance(method, str) and method.lower() in _BOOTSTRAP_METHODS:
+        method = _BOOTSTRAP_METHODS[method.lower()]
+    method = check_option(method, "method", ("BCa", "percentile", "basic"))
     level = check_confidence(confidence_level)
     rng = check_random_state(random_state)
     data = [as_1d(a, f"arrays[{i}]") for i, a in enumerate(arrays)]
@@ -650,73 +868,53 @@ def bootstrap_ci(
         raise ValueError(f"arrays must hold at least 2 cases to resample; got {n}")
     estimate = float(metric(*data))
 
+    fast_auc = None  # (is positive, scores) when the vectorised AUC applies
     if (
         _is_roc_auc(metric)
         and len(data) == 2
         and members is None
-        and method == "percentile"
         and np.isin(data[0], (0, 1)).all()
         and data[1].dtype.kind in "biuf"
     ):
         positive = data[0] == 1
-        scores = data[1].astype(np.float64)
         if strata is None or _strata_are_classes(strata, positive):
-            values = _bootstrap_auc(positive, scores, n_resamples, rng, strata=strata)
-            _check_defined(values)
-            low, high = percentile_interval(values, level)
-            return ConfidenceInterval(low, high, estimate, level, method)
+            fast_auc = positive, data[1].astype(np.float64)
 
-    if strata is None and members is None:
-        from scipy.stats import bootstrap
-
-        result = bootstrap(
-            tuple(data),
-            metric,
-            paired=True,
-            vectorized=False,
-            n_resamples=n_resamples,
-            confidence_level=level,
-            method=method,
-            **scipy_rng(bootstrap, rng),
-        )
-        _check_defined(result.bootstrap_distribution)
-        low, high = float(result.confidence_interval.low), float(result.confidence_interval.high)
-        if np.isnan(low) or np.isnan(high):
-            raise ValueError(
-                "the BCa interval is undefined: every resample gives the same value "
-                f"({float(result.bootstrap_distribution[0])!r}), so its bias correction is "
-                "infinite; use method='percentile'"
-            )
-        return ConfidenceInterval(low, high, estimate, level, method)
-
-    values = np.empty(n_resamples)
-    if members is not None:
+    if fast_auc is not None:
+        values = _bootstrap_auc(*fast_auc, n_resamples, rng, strata=strata)
+    elif members is not None:
+        values = np.empty(n_resamples)
         for r in range(n_resamples):
             idx = _resample_groups(rng, members)
             values[r] = metric(*(a[idx] for a in data))
-    else:
+    else:  # one block of rng.integers(0, n, (n_resamples, n)): scipy's draws
+        values = np.empty(n_resamples)
         for start, block in resample_blocks(rng, n, n_resamples, strata):
             for r, idx in enumerate(block):
                 values[start + r] = metric(*(a[idx] for a in data))
     _check_defined(values)
-    if method == "percentile":
-        low, high = percentile_interval(values, level)
-    else:
-        units = members if members is not None else [np.array([i]) for i in range(n)]
-        keep_all = np.ones(n, dtype=bool)
-        jackknife = np.empty(len(units))
-        for j, unit in enumerate(units):
-            keep = keep_all.copy()
-            keep[unit] = False
-            jackknife[j] = metric(*(a[keep] for a in data))
-        low, high = _bca_interval(values, estimate, jackknife, level)
-        if np.isnan(low) or np.isnan(high):
+
+    tail = (1 - level) / 2
+    levels = (tail, 1 - tail)
+    if method == "BCa":
+        if fast_auc is not None:
+            jackknife = _auc_jackknife(*fast_auc)
+        else:
+            units = members if members is not None else [np.array([i]) for i in range(n)]
+            jackknife = _jackknife(metric, data, units)
+        bad = np.flatnonzero(~np.isfinite(jackknife))
+        if bad.size:
+            what = "group" if members is not None else "case"
             raise ValueError(
-                "the BCa interval is undefined: every resample gives the same value "
-                f"({float(values[0])!r}), so its bias correction is infinite; use "
-                "method='percentile'"
+                "method='BCa' needs the metric on every leave-one-out sample (its jackknife); "
+                f"it returned {jackknife[bad[0]]!r} leaving out {what} {int(bad[0])} (and "
+                f"{bad.size - 1} more); use method='percentile' or 'basic'"
             )
-    return ConfidenceInterval(low, high, estimate, level, method)
+        levels = _bca_levels(values, estimate, jackknife, level)
+    low, high = np.quantile(values, levels)
+    if method == "basic":
+        low, high = 2 * estimate - high, 2 * estimate - low
+    return _bootstrap_result(low, high, estimate, level, method, values)
 
 
 def _strata_are_classes(strata: list[np.ndarray], positive: np.ndarray) -> bool:

@@ -3,11 +3,18 @@
 Public names (re-exported by :mod:`evalmetrics.stats`): :func:`mcnemar`, :func:`delong_test`,
 :func:`delong_test_ind` and :func:`paired_test`, each returning a :class:`TestResult`.
 
-The shape is scipy's (``ttest_rel(a, b)``): the result unpacks as ``(statistic, pvalue)``,
-``estimate`` and ``statistic`` are signed as **first minus second** (positive: the first
-argument scores higher), ``alternative="greater"`` tests "the first is better", and
+The shape is scipy's (``ttest_rel(a, b)``): the result is a tuple ``(statistic, pvalue)``,
+``estimate`` is signed as **first minus second** (positive: the first argument scores
+higher), ``alternative="greater"`` tests "the first is better", and
 ``result.confidence_interval(confidence_level=0.95)`` gives the interval of ``estimate``
-(one-sided when the test is).
+(one-sided when the test is). The statistic is the peer's: scipy's ``ttest_rel`` and
+``wilcoxon`` (``min(W+, W-)`` two-sided, ``W+`` one-sided), statsmodels' ``mcnemar``
+(``min(b, c)`` or the chi-square), DeLong's z; the t, z and mean statistics are signed like
+``estimate``, McNemar's and the two-sided Wilcoxon's are not, so the direction is always
+read from ``estimate``. A t statistic comes with its ``df``.
+
+The interval rules a result holds are ``functools.partial`` objects of module-level
+functions, so every result pickles.
 
 scipy does the arithmetic wherever it has it (``binomtest``, ``norm``, ``ttest_rel``,
 ``wilcoxon``, ``permutation_test``); written here are DeLong's tests (placement values from
@@ -23,6 +30,7 @@ from __future__ import annotations
 
 import math
 import warnings
+from functools import partial
 
 import numpy as np
 
@@ -81,7 +89,9 @@ _INTERVALS = {
 }
 
 
-def _result(statistic, pvalue, estimate, method, alternative, two_sided, bounds) -> TestResult:
+def _result(
+    statistic, pvalue, estimate, method, alternative, two_sided, bounds, df=None
+) -> TestResult:
     return TestResult(
         statistic=float(statistic),
         pvalue=float(pvalue),
@@ -90,12 +100,21 @@ def _result(statistic, pvalue, estimate, method, alternative, two_sided, bounds)
         alternative=alternative,
         _interval=one_sided(two_sided, alternative, bounds),
         _interval_method=_INTERVALS[method],
+        df=None if df is None else float(df),
     )
+
+
+# The interval rules (level -> (low, high)) are functools.partial objects of module-level
+# functions, not closures, so that a TestResult holding one pickles.
+
+
+def _point_interval(value: float, level: float) -> tuple[float, float]:
+    return value, value
 
 
 def _point(value: float):
     """The interval rule of an estimate with no sampling spread: (value, value)."""
-    return lambda level: (value, value)
+    return partial(_point_interval, value)
 
 
 # --- McNemar ---
@@ -116,8 +135,6 @@ def _newcombe(both: int, b: int, c: int, neither: int):
     proportions combined with the estimated correlation psi (continuity-adjusted as there).
     """
     n = both + b + c + neither
-    p1 = (both + b) / n  # nonzero: n >= 1 (checked by the caller)
-    p2 = (both + c) / n  # nonzero: idem
     margins = (both + b, c + neither, both + c, b + neither)
     if min(margins) == 0:
         psi = 0.0
@@ -128,24 +145,66 @@ def _newcombe(both: int, b: int, c: int, neither: int):
         elif cross >= 0:
             cross = 0.0
         psi = cross / math.sqrt(math.prod(float(m) for m in margins))  # nonzero: margins > 0
+    return partial(_newcombe_interval, both, b, c, n, psi)
 
-    def interval(level: float) -> tuple[float, float]:
-        z = normal_quantile(level)
-        l1, u1 = _wilson(both + b, n, z)
-        l2, u2 = _wilson(both + c, n, z)
-        d1, e2 = p1 - l1, u2 - p2
-        e1, d2 = u1 - p1, p2 - l2
-        low = (p1 - p2) - math.sqrt(max(d1 * d1 + e2 * e2 - 2 * psi * d1 * e2, 0.0))
-        high = (p1 - p2) + math.sqrt(max(d2 * d2 + e1 * e1 - 2 * psi * d2 * e1, 0.0))
-        return max(low, -1.0), min(high, 1.0)
 
-    return interval
+def _newcombe_interval(
+    both: int, b: int, c: int, n: int, psi: float, level: float
+) -> tuple[float, float]:
+    p1 = (both + b) / n  # nonzero: n >= 1 (checked by the caller)
+    p2 = (both + c) / n  # nonzero: idem
+    z = normal_quantile(level)
+    l1, u1 = _wilson(both + b, n, z)
+    l2, u2 = _wilson(both + c, n, z)
+    d1, e2 = p1 - l1, u2 - p2
+    e1, d2 = u1 - p1, p2 - l2
+    low = (p1 - p2) - math.sqrt(max(d1 * d1 + e2 * e2 - 2 * psi * d1 * e2, 0.0))
+    high = (p1 - p2) + math.sqrt(max(d2 * d2 + e1 * e1 - 2 * psi * d2 * e1, 0.0))
+    return max(low, -1.0), min(high, 1.0)
+
+
+def _table_counts(table: object) -> tuple[int, int, int, int]:
+    """(both, b, c, neither) from a 2 x 2 table of paired outcomes given as ``y_true``."""
+    array = np.asarray(table)
+    if array.shape != (2, 2):
+        raise ValueError(
+            "y_true: given without pred_a and pred_b, mcnemar(table) takes a 2 x 2 table of "
+            f"counts (rows: the first system right, wrong; columns: the second); got shape "
+            f"{array.shape}. With labels, pass y_true, pred_a and pred_b"
+        )
+    if array.dtype.kind == "b" or array.dtype.kind not in "iuf":
+        raise TypeError(f"y_true (the 2 x 2 table) must hold counts, got {_describe(table)}")
+    if array.dtype.kind == "f" and not (
+        np.all(np.isfinite(array)) and np.all(array == np.round(array))
+    ):
+        raise TypeError(f"y_true (the 2 x 2 table) must hold integer counts, got {array.tolist()}")
+    if np.any(array < 0):
+        raise ValueError(f"y_true (the 2 x 2 table) must hold counts >= 0, got {array.tolist()}")
+    if not np.any(array):
+        raise ValueError("y_true (the 2 x 2 table) holds no cases: every count is 0")
+    (both, b), (c, neither) = array.astype(np.int64).tolist()
+    return both, b, c, neither
+
+
+def _label_counts(y_true: object, pred_a: object, pred_b: object) -> tuple[int, int, int, int]:
+    """(both, b, c, neither) counted from labels: right means the prediction equals y_true."""
+    truth = as_labels(y_true, "y_true")
+    first = as_labels(pred_a, "pred_a")
+    second = as_labels(pred_b, "pred_b")
+    check_same_label_kind(y_true=truth, pred_a=first, pred_b=second)
+    check_consistent_length(y_true=truth, pred_a=first, pred_b=second)
+    right_a = first == truth
+    right_b = second == truth
+    b = int(np.count_nonzero(right_a & ~right_b))  # A right, B wrong
+    c = int(np.count_nonzero(~right_a & right_b))  # A wrong, B right
+    both = int(np.count_nonzero(right_a & right_b))
+    return both, b, c, truth.shape[0] - both - b - c
 
 
 def mcnemar(
     y_true: object,
-    pred_a: object,
-    pred_b: object,
+    pred_a: object = None,
+    pred_b: object = None,
     *,
     method: str = "exact",
     correction: bool = True,
@@ -153,29 +212,38 @@ def mcnemar(
 ) -> TestResult:
     r"""McNemar's test: do two classifiers' accuracies differ on the same cases?
 
+    Two ways to call it: with labels, ``mcnemar(y_true, pred_a, pred_b)``, or as statsmodels'
+    ``mcnemar(table)``, with the 2 x 2 table of paired outcomes alone: rows the first system
+    (right, wrong), columns the second (right, wrong), so ``table[0][1]`` is :math:`b` and
+    ``table[1][0]`` is :math:`c`.
+
     Only the discordant cases carry information: :math:`b` cases that A gets right and B
     wrong, :math:`c` that A gets wrong and B right. Under the null hypothesis each is equally
-    likely to go either way, :math:`b \sim \text{Binomial}(b + c, 1/2)`.
+    likely to go either way, :math:`b \sim \text{Binomial}(b + c, 1/2)`. The statistic is
+    statsmodels' (``statsmodels.stats.contingency_tables.mcnemar``), whatever
+    ``alternative``; the direction is in ``estimate``:
 
-    - ``"exact"``: ``scipy.stats.binomtest(b, b + c, 0.5, alternative)``; the statistic is
-      :math:`b - c`.
-    - ``"chi2"``: the normal approximation, statistic
-      :math:`z = \operatorname{sign}(b - c) \max(|b - c| - 1, 0) / \sqrt{b + c}` with Edwards'
-      continuity correction (``correction=False``: :math:`(b - c)/\sqrt{b + c}`);
-      :math:`z^2` is the usual :math:`\chi^2` on 1 df. The statistic does not depend on
-      ``alternative``; a one-sided p-value moves :math:`b - c` by 1 towards the alternative's
-      null side (:math:`p = \Phi(-(b - c - 1)/\sqrt{b + c})` for ``"greater"``).
+    - ``"exact"``: statistic :math:`\min(b, c)`; p-value
+      ``scipy.stats.binomtest(b, b + c, 0.5, alternative)``.
+    - ``"chi2"``: statistic :math:`\chi^2 = (|b - c| - 1)^2 / (b + c)` with Edwards'
+      continuity correction, :math:`(b - c)^2 / (b + c)` with ``correction=False``; two-sided
+      :math:`p = P(\chi^2_1 \ge \chi^2)`. One-sided p-values use the signed normal form, the
+      correction moving :math:`b - c` by 1 towards the null side
+      (:math:`p = \Phi(-(b - c - 1)/\sqrt{b + c})` for ``"greater"``).
 
-    The estimate is :math:`\text{acc}_A - \text{acc}_B = (b - c) / n`; its interval is
-    Newcombe's (1998, method 10) square-and-add interval for paired proportions.
+    The estimate is :math:`\text{acc}_A - \text{acc}_B = (b - c) / n`, signed: it says which
+    system the discordant cases favour. Its interval is Newcombe's (1998, method 10)
+    square-and-add interval for paired proportions.
 
     Parameters
     ----------
-    y_true : array-like of shape (n_samples,)
-        True labels (any number of classes: a case is right when the prediction equals it).
-    pred_a, pred_b : array-like of shape (n_samples,)
-        The predicted labels of systems A and B on the same cases.
+    y_true : array-like of shape (n_samples,), or a 2 x 2 table of counts
+        True labels (any number of classes: a case is right when the prediction equals it);
+        or, with ``pred_a`` and ``pred_b`` omitted, the table of paired outcomes.
+    pred_a, pred_b : array-like of shape (n_samples,), optional
+        The predicted labels of systems A and B on the same cases (omitted with a table).
     method : {"exact", "chi2"}, default="exact"
+        statsmodels' ``exact=True`` and ``exact=False``.
     correction : bool, default=True
         Edwards' continuity correction (``"chi2"`` only; ``False`` warns with ``"exact"``).
     alternative : {"two-sided", "greater", "less"}, default="two-sided"
@@ -184,23 +252,25 @@ def mcnemar(
     Returns
     -------
     TestResult
-        Unpacks as ``(statistic, pvalue)``; ``estimate`` is acc_A - acc_B.
+        A tuple ``(statistic, pvalue)``; ``estimate`` is acc_A - acc_B.
 
     Raises
     ------
     ValueError
-        Empty, 2-D or unequal arrays, NaN or non-integer floats; unknown ``method`` or
-        ``alternative``.
+        Empty, 2-D or unequal arrays, NaN or non-integer floats; a table that is not 2 x 2,
+        has a negative count or no cases; unknown ``method`` or ``alternative``.
     TypeError
-        ``correction`` not a bool; labels mixing strings and numbers.
+        ``correction`` not a bool; labels mixing strings and numbers; only one of ``pred_a``
+        and ``pred_b``; a table of non-integers.
 
     Notes
     -----
-    Two-sided and corrected, the p-value is statsmodels' ``mcnemar(table, exact=False)``
-    except at :math:`b = c`, where statsmodels' :math:`\chi^2 = (|b - c| - 1)^2/(b + c)`
-    gives :math:`1/(b + c)` and this function 0 (p = 1, as the exact test). The exact p-value
-    is statsmodels' ``mcnemar(table, exact=True)``. With :math:`b + c = 0` the statistic is
-    0 and p = 1. Prefer the exact test below :math:`b + c` of about 25.
+    Where this differs from statsmodels 0.14 (R's ``mcnemar.test`` is the reference): at
+    :math:`b = c` no continuity correction is applied, so :math:`\chi^2 = 0` and p = 1, as
+    in R (``stats/R/mcnemar.test.R`` corrects only when the table is not symmetric);
+    statsmodels squares :math:`|b - c| - 1 = -1` and reports :math:`\chi^2 = 1/(b + c)`, and at
+    :math:`b = c = 0` an infinite statistic with p = 0. With :math:`b + c = 0` every method
+    gives statistic 0 and p = 1. Prefer the exact test below :math:`b + c` of about 25.
 
     References
     ----------
@@ -217,11 +287,11 @@ def mcnemar(
     >>> a = [1, 1, 1, 1, 1, 1, 0, 0, 0, 0]
     >>> b = [0, 0, 1, 1, 1, 1, 1, 1, 1, 1]
     >>> statistic, pvalue = mcnemar(y, a, b)
-    >>> statistic, round(pvalue, 4)      # b - c; binomial p of 2 in 6
-    (-2.0, 0.6875)
-    >>> r = mcnemar(y, a, b, method="chi2")
-    >>> round(r.statistic, 4), r.estimate   # -(|2 - 4| - 1) / sqrt(6); acc_A - acc_B
-    (-0.4082, -0.2)
+    >>> statistic, round(pvalue, 4)      # min(b, c); binomial p of 2 in 6
+    (2.0, 0.6875)
+    >>> r = mcnemar([[4, 2], [4, 0]], method="chi2")   # the same cases as a table
+    >>> round(r.statistic, 4), r.estimate   # (|2 - 4| - 1)^2 / 6; acc_A - acc_B
+    (0.1667, -0.2)
     """
     method = check_option(method, "method", ("exact", "chi2"))
     if not isinstance(correction, (bool, np.bool_)):
@@ -229,36 +299,37 @@ def mcnemar(
     alternative = check_alternative(alternative)
     if method == "exact" and not correction:
         warn_ignored("correction", correction, method)
-    truth = as_labels(y_true, "y_true")
-    first = as_labels(pred_a, "pred_a")
-    second = as_labels(pred_b, "pred_b")
-    check_same_label_kind(y_true=truth, pred_a=first, pred_b=second)
-    check_consistent_length(y_true=truth, pred_a=first, pred_b=second)
-    right_a = first == truth
-    right_b = second == truth
-    n = truth.shape[0]
-    b = int(np.count_nonzero(right_a & ~right_b))  # A right, B wrong
-    c = int(np.count_nonzero(~right_a & right_b))  # A wrong, B right
-    both = int(np.count_nonzero(right_a & right_b))
-    interval = _newcombe(both, b, c, n - both - b - c)
-    estimate = (b - c) / n  # nonzero: n >= 1 (as_labels rejects empty input)
+    if pred_a is None and pred_b is None:
+        both, b, c, neither = _table_counts(y_true)
+    elif pred_a is None or pred_b is None:
+        missing = "pred_a" if pred_a is None else "pred_b"
+        raise TypeError(
+            f"{missing} is missing: pass y_true, pred_a and pred_b (labels), or a 2 x 2 table "
+            "alone, mcnemar(table)"
+        )
+    else:
+        both, b, c, neither = _label_counts(y_true, pred_a, pred_b)
+    n = both + b + c + neither
+    interval = _newcombe(both, b, c, neither)
+    estimate = (b - c) / n  # nonzero: n >= 1 (as_labels rejects empty input; a table too)
     if b + c == 0:
         return _result(0.0, 1.0, 0.0, method, alternative, interval, _UNIT)
     if method == "exact":
         from scipy.stats import binomtest
 
-        statistic = b - c
+        statistic = min(b, c)
         pvalue = binomtest(b, b + c, 0.5, alternative=alternative).pvalue
     else:
+        from scipy.stats import chi2
+
         shift = 1 if correction else 0
-        root = math.sqrt(b + c)  # nonzero: b + c >= 1 here
-        corrected = math.copysign(max(abs(b - c) - shift, 0), b - c)
-        # signed like b - c, whatever the alternative
-        statistic = corrected / root  # nonzero: root = sqrt(b + c) >= 1 here
+        # R's rule: no correction when b == c (the statistic is 0, not 1 / (b + c))
+        statistic = (abs(b - c) - (shift if b != c else 0)) ** 2 / (b + c)  # nonzero: b+c >= 1
+        root = math.sqrt(b + c)
         if alternative == "two-sided":
-            pvalue = _normal_pvalue(statistic, alternative)
+            pvalue = chi2.sf(statistic, 1)
         elif alternative == "greater":  # corrected towards the null side of b - c > 0
-            pvalue = _normal_pvalue((b - c - shift) / root, alternative)  # nonzero: idem
+            pvalue = _normal_pvalue((b - c - shift) / root, alternative)  # nonzero: root >= 1
         else:
             pvalue = _normal_pvalue((b - c + shift) / root, alternative)  # nonzero: idem
     return _result(statistic, min(pvalue, 1.0), estimate, method, alternative, interval, _UNIT)
@@ -292,7 +363,7 @@ def _normal_test(
     """z = estimate / se with a normal p-value, or Student's t with ``df`` degrees of freedom."""
     if se == 0.0:
         if estimate == 0.0:
-            return _result(0.0, 1.0, 0.0, "delong", alternative, _point(0.0), _UNIT)
+            return _result(0.0, 1.0, 0.0, "delong", alternative, _point(0.0), _UNIT, df=df)
         raise ValueError(
             f"the DeLong standard error of {what} = {estimate:.6g} is 0: the placement values "
             "have no spread (e.g. a constant score against one that separates the classes), "
@@ -300,16 +371,7 @@ def _normal_test(
             "cases are added); report the two AUCs, or use a bootstrap of the difference"
         )
     z = estimate / se  # nonzero: se > 0 here
-
-    def interval(level: float) -> tuple[float, float]:
-        if df is None:
-            half = normal_quantile(level) * se
-        else:
-            from scipy.stats import t as student_t
-
-            half = float(student_t.ppf(0.5 + level / 2, df)) * se
-        return max(estimate - half, -1.0), min(estimate + half, 1.0)
-
+    interval = partial(_normal_interval, estimate, se, df)
     if df is None:
         pvalue = _normal_pvalue(z, alternative)
     else:
@@ -321,7 +383,20 @@ def _normal_test(
             pvalue = float(student_t.cdf(z, df))
         else:
             pvalue = float(min(1.0, 2 * student_t.sf(abs(z), df)))
-    return _result(z, pvalue, estimate, "delong", alternative, interval, _UNIT)
+    return _result(z, pvalue, estimate, "delong", alternative, interval, _UNIT, df=df)
+
+
+def _normal_interval(
+    estimate: float, se: float, df: float | None, level: float
+) -> tuple[float, float]:
+    """estimate +- (normal, or Student's t with df) quantile * se, clipped to [-1, 1]."""
+    if df is None:
+        half = normal_quantile(level) * se
+    else:
+        from scipy.stats import t as student_t
+
+        half = float(student_t.ppf(0.5 + level / 2, df)) * se
+    return max(estimate - half, -1.0), min(estimate + half, 1.0)
 
 
 def delong_test(
@@ -429,7 +504,8 @@ def delong_test_ind(
     Returns
     -------
     TestResult
-        ``statistic`` is :math:`D`, ``estimate`` :math:`\text{AUC}_A - \text{AUC}_B`.
+        ``statistic`` is :math:`D`, ``estimate`` :math:`\text{AUC}_A - \text{AUC}_B`, ``df``
+        Welch-Satterthwaite's :math:`\nu`.
 
     Raises
     ------
@@ -510,18 +586,21 @@ def _sign_flip_interval(differences: np.ndarray, n_resamples: int, rng: np.rando
         means.append((flipped[some] @ differences) / count[some])  # nonzero: count > 0
     t = np.sort(np.concatenate(means))
     adjust = 0 if exact else 1
+    return partial(_sign_flip_ends, t, unflipped, adjust)
+
+
+def _sign_flip_ends(
+    t: np.ndarray, unflipped: int, adjust: int, level: float
+) -> tuple[float, float]:
+    """The ends of the sign-flip interval: order statistics of the flipped subsets' means."""
     total = t.shape[0] + unflipped + adjust
-
-    def interval(level: float) -> tuple[float, float]:
-        tail = (1 - level) / 2
-        # the fewest t_F at or beyond an end for that end's one-sided p to exceed the tail
-        k = math.floor(tail * total - unflipped - adjust) + 1
-        if k <= 0:
-            return -math.inf, math.inf
-        k = min(k, t.shape[0])
-        return float(t[k - 1]), float(t[t.shape[0] - k])
-
-    return interval
+    tail = (1 - level) / 2
+    # the fewest t_F at or beyond an end for that end's one-sided p to exceed the tail
+    k = math.floor(tail * total - unflipped - adjust) + 1
+    if k <= 0:
+        return -math.inf, math.inf
+    k = min(k, t.shape[0])
+    return float(t[k - 1]), float(t[t.shape[0] - k])
 
 
 def _signed_rank_cdf(n: int) -> np.ndarray:
@@ -572,42 +651,45 @@ def _hodges_lehmann(differences: np.ndarray):
     i, j = np.triu_indices(n)
     walsh = np.sort((d[i] + d[j]) / 2)
     estimate = float(np.median(walsh))
-    total = walsh.shape[0]
     exact = n < 50 and np.unique(np.abs(d)).shape[0] == n
     cdf = _signed_rank_cdf(n) if exact else None
+    return estimate, partial(_hodges_lehmann_ends, walsh, n, cdf)
 
+
+def _hodges_lehmann_ends(
+    walsh: np.ndarray, n: int, cdf: np.ndarray | None, level: float
+) -> tuple[float, float] | tuple[float, float, float]:
+    """The Walsh averages at the signed-rank distribution's quantiles (see _hodges_lehmann)."""
+    total = walsh.shape[0]
     spread = math.sqrt(n * (n + 1) * (2 * n + 1) / 24)
+    tail = (1 - level) / 2
+    if cdf is not None:  # R's qsignrank(tail, n): the smallest w with P(W+ <= w) >= tail
+        k = int(np.searchsorted(cdf, tail - 1e-12))
+    else:
+        k = int(n * (n + 1) / 4 - normal_quantile(level) * spread)
+    if k >= 1:
+        k = min(k, total)
+        return float(walsh[k - 1]), float(walsh[total - k])
+    # the widest interval, from the smallest to the largest Walsh average, has a lower level
+    if cdf is not None:
+        reached = 1 - 2 * float(cdf[0])
+    else:
+        from scipy.stats import norm
 
-    def interval(level: float) -> tuple[float, float] | tuple[float, float, float]:
-        tail = (1 - level) / 2
-        if cdf is not None:  # R's qsignrank(tail, n): the smallest w with P(W+ <= w) >= tail
-            k = int(np.searchsorted(cdf, tail - 1e-12))
-        else:
-            k = int(n * (n + 1) / 4 - normal_quantile(level) * spread)
-        if k >= 1:
-            k = min(k, total)
-            return float(walsh[k - 1]), float(walsh[total - k])
-        # the widest interval, from the smallest to the largest Walsh average, has a lower level
-        if cdf is not None:
-            reached = 1 - 2 * float(cdf[0])
-        else:
-            from scipy.stats import norm
-
-            z = (n * (n + 1) / 4 - 1) / spread  # nonzero: n >= 1 nonzero difference here
-            reached = 2 * float(norm.cdf(z)) - 1
-        warnings.warn(
-            f"a two-sided level of {level:g} is not reachable with {n} nonzero difference(s): the "
-            f"interval is the widest one (smallest to largest Walsh average), whose level is "
-            f"{reached:.4g} (as R's wilcox.test reports it)",
-            RuntimeWarning,
-            stacklevel=_caller_stacklevel(),
-        )
-        return float(walsh[0]), float(walsh[-1]), reached
-
-    return estimate, interval
+        z = (n * (n + 1) / 4 - 1) / spread  # nonzero: n >= 1 nonzero difference here
+        reached = 2 * float(norm.cdf(z)) - 1
+    warnings.warn(
+        f"a two-sided level of {level:g} is not reachable with {n} nonzero difference(s): the "
+        f"interval is the widest one (smallest to largest Walsh average), whose level is "
+        f"{reached:.4g} (as R's wilcox.test reports it)",
+        RuntimeWarning,
+        stacklevel=_caller_stacklevel(),
+    )
+    return float(walsh[0]), float(walsh[-1]), reached
 
 
-_PAIRED_METHODS = ("t", "wilcoxon", "randomization", "bootstrap")
+_PAIRED_METHODS = ("t", "wilcoxon", "randomization", "permutation", "bootstrap")
+_PAIRED_ALIASES = {"permutation": "randomization"}  # scipy's name for the sign-flip test
 
 
 def paired_test(
@@ -623,18 +705,19 @@ def paired_test(
 
     With :math:`d_i = a_i - b_i` on the :math:`n` shared queries (scipy's order):
 
-    - ``"t"``: the paired t test, ``scipy.stats.ttest_rel(a, b)``; estimate
-      :math:`\bar d`, its t interval.
+    - ``"t"``: the paired t test, ``scipy.stats.ttest_rel(a, b)``: its statistic, p-value and
+      ``df`` (:math:`n - 1`); estimate :math:`\bar d`, its t interval.
     - ``"wilcoxon"``: the signed-rank test, ``scipy.stats.wilcoxon`` on the differences
       rounded to 12 significant decimals of the data's scale (zero differences dropped; see
-      Notes); statistic :math:`W_+ - W_-`, the signed sum of the ranks of :math:`|d_i|`;
-      estimate the Hodges-Lehmann median of the Walsh averages :math:`(d_i + d_j)/2`,
-      :math:`i \le j`, of the same rounded differences, with its distribution-free interval
-      (R's ``wilcox.test(conf.int=TRUE)``): the test and its interval are about the same
-      location.
-    - ``"randomization"``: Fisher's sign-flip test of :math:`\bar d`
-      (``scipy.stats.permutation_test``, ``permutation_type="samples"``; exact when
-      :math:`2^n \le` ``n_resamples``); statistic and estimate :math:`\bar d`.
+      Notes), and scipy's statistic: :math:`\min(W_+, W_-)` two-sided, :math:`W_+` (the sum
+      of the ranks of the positive :math:`d_i`) one-sided; estimate the Hodges-Lehmann
+      median of the Walsh averages :math:`(d_i + d_j)/2`, :math:`i \le j`, of the same
+      rounded differences, with its distribution-free interval (R's
+      ``wilcox.test(conf.int=TRUE)``): the test and its interval are about the same location,
+      and the estimate's sign gives the direction.
+    - ``"randomization"`` (``"permutation"`` too, scipy's name): Fisher's sign-flip test of
+      :math:`\bar d` (``scipy.stats.permutation_test``, ``permutation_type="samples"``;
+      exact when :math:`2^n \le` ``n_resamples``); statistic and estimate :math:`\bar d`.
     - ``"bootstrap"``: the paired bootstrap of :math:`\bar d`, the resampled means shifted to
       the null: two-sided :math:`p = (1 + \#\{|\bar d^*_j - \bar d| \ge |\bar d|\}) / (B + 1)`.
 
@@ -652,6 +735,8 @@ def paired_test(
         Per-query values (AP, NDCG@k, RR, per-case loss ...) of systems A and B on the same
         queries, in the same order; finite, at least 2.
     method : {"t", "wilcoxon", "randomization", "bootstrap"}, default="t"
+        ``"permutation"`` (scipy's name) is accepted for ``"randomization"``; the result's
+        ``method`` then says ``"randomization"``.
     alternative : {"two-sided", "greater", "less"}, default="two-sided"
         ``"greater"``: A scores higher than B.
     n_resamples : int, default=9999
@@ -663,7 +748,8 @@ def paired_test(
     Returns
     -------
     TestResult
-        Unpacks as ``(statistic, pvalue)``; ``estimate`` > 0 when A scores higher.
+        A tuple ``(statistic, pvalue)``; ``estimate`` > 0 when A scores higher; ``df`` is
+        :math:`n - 1` for ``"t"`` and None otherwise.
 
     Raises
     ------
@@ -712,15 +798,16 @@ def paired_test(
 
     Float noise does not break ties: the differences are 0.1, -0.1 and 0.5 in exact
     arithmetic, but ``0.4 - 0.3`` is ``0.10000000000000003`` and ``0.2 - 0.3`` is
-    ``-0.09999999999999998``. Rounded, the two sizes 0.1 share rank 1.5, so
-    W+ - W- = (1.5 + 3) - 1.5 = 3 (unrounded it would be (2 + 3) - 1 = 4), and the exact
-    permutation p-value is 2 * P(W+ >= 4.5) = 2 * 3/8:
+    ``-0.09999999999999998``. Rounded, the two sizes 0.1 share rank 1.5, so W+ = 1.5 + 3 and
+    W- = 1.5 (unrounded they would be 2 + 3 and 1), the statistic is min(W+, W-) = 1.5, and
+    the exact permutation p-value is 2 * P(W+ >= 4.5) = 2 * 3/8:
 
     >>> r = paired_test([0.4, 0.2, 0.7], [0.3, 0.3, 0.2], method="wilcoxon")
     >>> r.statistic, round(r.pvalue, 4)
-    (3.0, 0.75)
+    (1.5, 0.75)
     """
     method = check_option(method, "method", _PAIRED_METHODS)
+    method = _PAIRED_ALIASES.get(method, method)
     alternative = check_alternative(alternative)
     first = check_finite_scores(a, "a")
     second = check_finite_scores(b, "b")
@@ -736,8 +823,9 @@ def paired_test(
         if random_state is not None:
             warn_ignored("random_state", random_state, method)
     differences = first - second
+    df = n - 1 if method == "t" else None
     if not differences.any():
-        return _result(0.0, 1.0, 0.0, method, alternative, _point(0.0), _INF)
+        return _result(0.0, 1.0, 0.0, method, alternative, _point(0.0), _INF, df=df)
     mean = float(differences.mean())  # nonzero: n >= 2 pairs are checked
 
     if method == "t":
@@ -750,25 +838,23 @@ def paired_test(
                 "t statistic is infinite; use method='randomization' or 'wilcoxon'"
             )
         res = ttest_rel(first, second)  # two-sided: the rule below makes it one-sided
-        interval = lambda level: tuple(res.confidence_interval(confidence_level=level))  # noqa: E731
+        interval = partial(_t_interval, first, second)
         pvalue = (
             res.pvalue
             if alternative == "two-sided"
             else ttest_rel(first, second, alternative=alternative).pvalue
         )
-        return _result(res.statistic, pvalue, mean, method, alternative, interval, _INF)
+        return _result(res.statistic, pvalue, mean, method, alternative, interval, _INF, res.df)
 
     if method == "wilcoxon":
-        from scipy.stats import rankdata, wilcoxon
+        from scipy.stats import wilcoxon
 
         scale = float(max(np.abs(first).max(), np.abs(second).max()))
         rounded = _tie_rounded(differences, scale)
         if not rounded.any():  # every difference is rounding noise around 0
             return _result(0.0, 1.0, 0.0, method, alternative, _point(0.0), _INF)
-        nonzero = rounded[rounded != 0]
-        ranks = rankdata(np.abs(nonzero))
-        statistic = float(np.sum(np.sign(nonzero) * ranks))
-        pvalue = wilcoxon(rounded, alternative=alternative).pvalue
+        # scipy's statistic: min(W+, W-) two-sided, W+ one-sided
+        statistic, pvalue = wilcoxon(rounded, alternative=alternative)
         estimate, interval = _hodges_lehmann(rounded)
         return _result(statistic, pvalue, estimate, method, alternative, interval, _INF)
 
@@ -787,7 +873,7 @@ def paired_test(
         interval = _sign_flip_interval(differences, n_resamples, rng)
     else:  # bootstrap: the resampled means shifted to the null mean 0
         means = _bootstrap_means(differences, n_resamples, rng)
-        interval = lambda level: percentile_interval(means, level)  # noqa: E731
+        interval = partial(_percentile_rule, means)
         null = means - mean
         if alternative == "two-sided":
             extreme = np.count_nonzero(np.abs(null) >= abs(mean))
@@ -797,6 +883,18 @@ def paired_test(
             extreme = np.count_nonzero(null <= mean)
         pvalue = (1 + int(extreme)) / (n_resamples + 1)  # nonzero: n_resamples >= 1
     return _result(mean, pvalue, mean, method, alternative, interval, _INF)
+
+
+def _t_interval(first: np.ndarray, second: np.ndarray, level: float) -> tuple[float, float]:
+    """scipy's two-sided t interval of the mean difference (``ttest_rel(...)``'s own)."""
+    from scipy.stats import ttest_rel
+
+    low, high = ttest_rel(first, second).confidence_interval(confidence_level=level)
+    return float(low), float(high)
+
+
+def _percentile_rule(values: np.ndarray, level: float) -> tuple[float, float]:
+    return percentile_interval(values, level)
 
 
 def _mean_last_axis(x: np.ndarray, axis: int = -1) -> np.ndarray:
