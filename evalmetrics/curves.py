@@ -1416,12 +1416,17 @@ class AveragedROC:
 
     Attributes
     ----------
-    fpr, tpr : numpy.ndarray
-        The averaged curve, one point per grid value (``"vertical"``) or per threshold
-        (``"threshold"``), in drawing order (false positive rate increasing).
-    fpr_std, tpr_std : numpy.ndarray
-        The standard deviation (divisor ``n_curves - 1``) over the curves at each point; with
-        ``"vertical"`` the false positive rate is fixed and ``fpr_std`` is all 0.
+    fpr : numpy.ndarray
+        The averaged curve's false positive rates, one per grid value (``"vertical"``) or per
+        threshold (``"threshold"``), in drawing order (increasing).
+    tpr : numpy.ndarray
+        The averaged curve's true positive rates at the same points.
+    fpr_std : numpy.ndarray
+        The standard deviation (divisor ``n_curves - 1``) of the false positive rate over the
+        curves at each point; with ``"vertical"`` the rate is fixed and this is all 0.
+    tpr_std : numpy.ndarray
+        The standard deviation (divisor ``n_curves - 1``) of the true positive rate over the
+        curves at each point.
     thresholds : numpy.ndarray or None
         ``"threshold"``: the thresholds, descending (``inf`` first when the curves have it);
         None with ``"vertical"``.

@@ -429,8 +429,10 @@ class DecisionCurve:
         Treating everybody: :math:`\pi - (1 - \pi)\,p_t/(1 - p_t)`.
     net_benefit_none : numpy.ndarray
         Treating nobody: zeros (a property).
-    tp, fp : numpy.ndarray of int
-        The model's true and false positives at each threshold.
+    tp : numpy.ndarray
+        The model's true positives at each threshold (integers).
+    fp : numpy.ndarray
+        The model's false positives at each threshold (integers).
     prevalence : float
         The share of positives, :math:`\pi`.
     n : int
@@ -447,7 +449,7 @@ class DecisionCurve:
 
     @property
     def net_benefit_none(self) -> np.ndarray:
-        """Treating nobody: no true and no false positives, net benefit 0 at every threshold."""
+        """The net benefit of treating nobody, 0 at every threshold (no TP, no FP)."""
         return np.zeros_like(self.net_benefit)
 
     def __iter__(self) -> Iterator[np.ndarray]:

@@ -20,7 +20,8 @@ Public names (re-exported by :mod:`evalmetrics.stats`):
 The Wilcoxon signed-rank test of two algorithms over the datasets is
 :func:`evalmetrics.stats.paired_test` with ``method="wilcoxon"``, which drops zero
 differences (Wilcoxon's rule, scipy's default); Demšar splits their ranks between the two sums
-instead, ``scipy.stats.wilcoxon(d, zero_method="zsplit")``.
+instead, dropping one zero first when their number is odd; with an even number of zeros that is
+``scipy.stats.wilcoxon(d, zero_method="zsplit")``.
 
 The input of the tests of many algorithms is a matrix ``scores`` with one row per dataset and
 one column per algorithm, higher is better (``lower_is_better=True`` for errors and losses).
@@ -96,8 +97,10 @@ class FriedmanResult(_ResultTuple):
         Whether :math:`\\chi^2_F` was divided by the tie correction (scipy's and R's).
     average_ranks : numpy.ndarray
         The average rank of each algorithm (1 = best).
-    n_datasets, n_algorithms : int
-        N and k.
+    n_datasets : int
+        N, the number of datasets.
+    n_algorithms : int
+        k, the number of algorithms.
     """
 
     _tuple_fields = ("statistic", "pvalue")
@@ -142,11 +145,11 @@ class NemenyiResult(_ResultTuple):
 
     Attributes
     ----------
-    statistic : numpy.ndarray of shape (k, k)
-        :math:`|\\bar R_i - \\bar R_j| / \\sqrt{k(k+1)/(6N)}`, compared with
+    statistic : numpy.ndarray
+        A k x k matrix: :math:`|\\bar R_i - \\bar R_j| / \\sqrt{k(k+1)/(6N)}`, compared with
         ``critical_value`` (0 on the diagonal).
-    pvalue : numpy.ndarray of shape (k, k)
-        The pairs' p-values from the studentized range (1 on the diagonal), as
+    pvalue : numpy.ndarray
+        A k x k matrix of the pairs' p-values from the studentized range (1 on the diagonal), as
         ``scikit_posthocs.posthoc_nemenyi_friedman``.
     critical_difference : float
         Nemenyi's CD at ``confidence_level``: two algorithms differ when their average ranks
@@ -283,8 +286,9 @@ class BayesianSignedRankResult(_ResultTuple):
         The same for "``b`` is better by more than ``rope``".
     rope : float
         The half-width of the region of practical equivalence, in the scores' units.
-    sample : numpy.ndarray of shape (n_samples, 3)
-        The posterior samples of the three regions' probabilities (rows sum to 1).
+    sample : numpy.ndarray
+        One row per posterior sample, three columns: the sampled probabilities of the three
+        regions (rows sum to 1).
     standard_error : tuple of float
         The Monte Carlo standard errors of the three probabilities,
         :math:`\\sqrt{p(1-p)/n_\\text{samples}}`.
