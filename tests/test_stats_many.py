@@ -471,6 +471,36 @@ def test_bayesian_signed_rank_equals_baycomp(case):
     assert np.allclose(ours.sample, sample, rtol=0, atol=1e-12)
 
 
+def test_bayesian_signed_rank_sums_at_the_rope_edge_equal_baycomp():
+    # accuracies in whole points: many pair sums z_i + z_j equal +-2r = +-0.02 in exact
+    # arithmetic but not as floats (0.72 - 0.71 != 0.01); baycomp compares the floats
+    # unrounded, so a rounding tie rule would count 1/2 where baycomp counts 0 or 1
+    x = np.array([0.71, 0.83, 0.92, 0.64, 0.77, 0.88, 0.59, 0.95, 0.81, 0.69])
+    y = np.array([0.72, 0.84, 0.90, 0.67, 0.76, 0.89, 0.61, 0.95, 0.80, 0.72])
+    z = np.concatenate(([0.0], y - x))
+    sums = z[:, None] + z[None, :]
+    at_edge = np.isclose(np.abs(sums), 0.02, rtol=0, atol=1e-12)
+    assert at_edge.sum() > 20 and not (np.abs(sums) == 0.02).any()
+    for seed in range(3):
+        reference = baycomp.SignedRankTest.probs(x, y, 0.01, nsamples=20_000, random_state=seed)
+        ours = st.bayesian_signed_rank(
+            x, y, rope=0.01, n_samples=20_000, random_state=np.random.RandomState(seed)
+        )
+        assert tuple(ours) == tuple(reference)  # exactly: the same stream and steps
+    # a sum exactly at 2r in floating point: both count 1/2 (z = 0.5 with the prior's 0)
+    a, b = np.zeros(3), np.array([0.5, 0.5, 0.25])
+    reference = baycomp.SignedRankTest.sample(a, b, 0.25, nsamples=2_000, random_state=5)
+    ours = st.bayesian_signed_rank(
+        a, b, rope=0.25, n_samples=2_000, random_state=np.random.RandomState(5)
+    )
+    assert np.allclose(ours.sample, reference, rtol=0, atol=1e-12)
+    # by hand for one draw: theta_right = sum w_i w_j H(z_i + z_j - 0.5), H(0) = 1/2
+    w = np.random.RandomState(5).dirichlet([0.5, 1.0, 1.0, 1.0], 1)[0]
+    zz = np.array([0.0, 0.5, 0.5, 0.25])
+    step = (zz[:, None] + zz[None, :] > 0.5) + 0.5 * (zz[:, None] + zz[None, :] == 0.5)
+    assert math.isclose(ours.sample[0, 2], w @ step @ w, rel_tol=1e-12)
+
+
 def test_bayesian_signed_rank_generator_within_monte_carlo_error():
     rng = np.random.default_rng(SEED)
     x = rng.random(20)

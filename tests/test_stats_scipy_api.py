@@ -705,4 +705,4 @@ def test_auc_ci_defaults_to_the_logit_interval_for_its_coverage_near_one():
     assert coverage["delong"] < 0.95 - 4 * se["delong"], coverage
     assert gain.mean() > 4 * gain_se, (gain.mean(), gain_se)
     doc = inspect.getdoc(st.auc_ci)
-    assert "88.8%" in doc and "94.0%" in doc  # the book's study, quoted
+    assert "88.2%" in doc and "93.5%" in doc  # the book's study, quoted

@@ -433,12 +433,12 @@ def auc_ci(
       ``bootstrap_distribution``.
 
     Why the logit scale is the default: the book's coverage study (chapter "Confidence
-    intervals": binormal scores, 1,000 simulated test sets per design) found DeLong's plain
-    interval covering 88.8% (Monte Carlo SE 1.0%) of the time at a true AUC of 0.99 with
-    the breast-cancer class sizes, and 90.2% at 15 + 15 cases, where the logit interval
-    covered 94.0% (0.8%) and 96.8% (0.6%); with 150 + 150 cases both are within two Monte
-    Carlo errors of 95%. pROC's and most software's default is the plain interval:
-    ``method="delong"`` gives it.
+    intervals": binormal scores; 20,000 simulated test sets at a true AUC of 0.99 with the
+    breast-cancer class sizes, 1,000 at 15 + 15 cases) found DeLong's plain interval covering
+    88.2% (Monte Carlo SE 0.2%) and 90.2% (0.9%), where the logit interval covered 93.5%
+    (0.2%), much closer to 95% though still a little short, and 96.8% (0.6%); with 150 + 150
+    cases both are within two Monte Carlo errors of 95%. pROC's and most software's default is
+    the plain interval: ``method="delong"`` gives it.
 
     Parameters
     ----------
@@ -773,7 +773,8 @@ def bootstrap_ci(
     Why BCa by default: the percentile interval, which the book teaches first, falls short
     where the metric's sampling distribution is skewed or biased, as near an AUC of 1 (the
     book's coverage study: 89.9% for the stratified percentile bootstrap at a true AUC of
-    0.99, against the promised 95%), and BCa corrects exactly that skew and bias.
+    0.99, against the promised 95%; BCa, on the same 1,000 test sets with 300 resamples of its
+    own, 92.9%), and BCa is built to correct that skew and bias.
     ``method="percentile"`` gives the book's first interval.
 
     Where this differs from ``scipy.stats.bootstrap``: the arrays are always paired (scipy's

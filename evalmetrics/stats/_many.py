@@ -20,8 +20,9 @@ Public names (re-exported by :mod:`evalmetrics.stats`):
 The Wilcoxon signed-rank test of two algorithms over the datasets is
 :func:`evalmetrics.stats.paired_test` with ``method="wilcoxon"``, which drops zero
 differences (Wilcoxon's rule, scipy's default); Demšar splits their ranks between the two sums
-instead, dropping one zero first when their number is odd; with an even number of zeros that is
-``scipy.stats.wilcoxon(d, zero_method="zsplit")``.
+instead, dropping one zero first when their number is odd: with an even number of zeros that is
+``scipy.stats.wilcoxon(d, zero_method="zsplit")``, with an odd number the same call on ``d``
+with one zero removed (``zsplit`` alone splits every zero, so its statistic differs).
 
 The input of the tests of many algorithms is a matrix ``scores`` with one row per dataset and
 one column per algorithm, higher is better (``lower_is_better=True`` for errors and losses).
@@ -278,8 +279,10 @@ class BayesianSignedRankResult(_ResultTuple):
     Attributes
     ----------
     p_left : float
-        The posterior probability that ``a`` is better than ``b`` by more than ``rope``: the
-        share of posterior samples in which that region is the most probable of the three.
+        The share of posterior samples in which "``a`` is better than ``b`` by more than
+        ``rope``" is the most probable of the three regions (baycomp's reading of "the
+        probability that ``a`` is better"); the region's own probability in each sample is
+        ``sample[:, 0]``, whose mean is its posterior mean.
     p_rope : float
         The same for "practically equivalent" (0 when ``rope`` is 0).
     p_right : float
@@ -1013,10 +1016,9 @@ def sign_test(
 # --------------------------------------------------------------------------- Bayesian
 
 
-def _step(values: np.ndarray, scale: float) -> np.ndarray:
-    """1 above 0, 1/2 at 0, 0 below, after the tie rounding (equal in exact arithmetic: 0)."""
-    rounded = _tie_rounded(values, scale)
-    return (rounded > 0).astype(np.float64) + 0.5 * (rounded == 0)
+def _heaviside(values: np.ndarray, threshold: float) -> np.ndarray:
+    """1 above ``threshold``, 1/2 at it, 0 below: baycomp's ``heaviside``, unrounded floats."""
+    return (values > threshold).astype(np.float64) + 0.5 * (values == threshold)
 
 
 def bayesian_signed_rank(
@@ -1078,9 +1080,11 @@ def bayesian_signed_rank(
 
     Notes
     -----
-    Where :math:`z_i + z_j = \pm 2r` holds in exact arithmetic but not in floating point (a
-    difference of exactly one ROPE width), the sums are rounded first (the package's tie rule),
-    so the step counts 1/2 there; baycomp compares the unrounded floats.
+    The sums :math:`z_i + z_j` are compared with :math:`\pm 2r` as floats, without the
+    package's tie rounding, as baycomp and Benavoli et al.'s reference code compare them: a
+    sum that equals :math:`2r` in exact arithmetic but not in floating point (a difference of
+    exactly one ROPE width) falls on one side, and only an exactly equal float counts 1/2.
+    The results are therefore baycomp's on any data, not only on data without such sums.
 
     References
     ----------
@@ -1094,9 +1098,9 @@ def bayesian_signed_rank(
     >>> a = [0.80, 0.72, 0.91, 0.65, 0.88, 0.77]
     >>> b = [0.79, 0.74, 0.90, 0.64, 0.86, 0.77]
     >>> r = bayesian_signed_rank(a, b, rope=0.01, random_state=np.random.RandomState(0))
-    >>> p_left, p_rope, p_right = r
-    >>> round(p_left + p_rope + p_right, 6), p_rope > p_left > p_right
-    (1.0, True)
+    >>> p_left, p_rope, p_right = r  # baycomp.SignedRankTest.probs(..., random_state=0)
+    >>> round(p_left, 5), round(p_rope, 5), round(p_right, 5)
+    (0.51276, 0.46804, 0.0192)
     """
     first, second = _paired_values(a, b)
     rope = check_in_interval(rope, "rope", 0.0, math.inf, high_open=True)
@@ -1111,9 +1115,9 @@ def bayesian_signed_rank(
 
     z = np.concatenate(([0.0], second - first))
     sums = z[:, None] + z[None, :]
-    scale = max(_scale(first, second), rope)
-    right_step = _step(sums - 2 * rope, scale)
-    left_step = _step(-sums - 2 * rope, scale) if rope > 0 else None
+    # baycomp's comparisons: sums against +2r and -sums against 2r, unrounded
+    right_step = _heaviside(sums, 2 * rope)
+    left_step = _heaviside(-sums, 2 * rope) if rope > 0 else None
     weights = np.ones(z.shape[0])
     weights[0] = prior_strength
     sample = np.empty((n_samples, 3))
