@@ -1039,9 +1039,11 @@ def bayesian_signed_rank(
 
     .. math::
 
-        \theta_\text{left} = \sum_{i,j} w_i w_j\, H(-z_i - z_j - 2r), \quad
-        \theta_\text{right} = \sum_{i,j} w_i w_j\, H(z_i + z_j - 2r), \quad
-        \theta_\text{rope} = 1 - \theta_\text{left} - \theta_\text{right},
+        \begin{aligned}
+        \theta_\text{left} &= \textstyle\sum_{i,j} w_i w_j\, H(-z_i - z_j - 2r), \\
+        \theta_\text{right} &= \textstyle\sum_{i,j} w_i w_j\, H(z_i + z_j - 2r), \\
+        \theta_\text{rope} &= 1 - \theta_\text{left} - \theta_\text{right},
+        \end{aligned}
 
     that the average of two differences falls left of the region of practical equivalence
     (ROPE) :math:`[-r, r]` (the first algorithm better by more than r), inside it, or right of
