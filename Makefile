@@ -31,7 +31,7 @@ help:
 	@echo "make lab-fresh    the same, the copy rewritten from the chapters (your work there is lost)"
 	@echo "make student      student edition of the notebooks (no solutions) in _build/student/"
 	@echo "make assignments  graded assignments (otter-grader) in _build/assignments/;"
-	@echo "                  CHAPTERS=\"04 16\" or EXERCISES=\"ch22-ex-bpref ...\" to choose"
+	@echo "                  CHAPTERS=\"04 16\" or EXERCISES=\"ch23-ex-bpref ...\" to choose"
 	@echo "make bench        run the benchmarks (metrics, stats and widgets)"
 	@echo "make bench-compare REF=<commit>  the package's speed against another commit's, same run"
 	@echo "make bench-spark  evalmetrics against Spark local mode (about 10 min; the conventions page's figures)"

@@ -7,7 +7,6 @@ where z = 1.959964 gives the same digits).
 import math
 
 Z = 1.96
-T5 = 2.5705818356363146  # scipy.stats.t.ppf(0.975, 5)
 
 ANSWERS = {
     # 45 of 50: p = 0.9; Wald 0.9 +- 1.96 sqrt(0.09 / 50) = 0.9 +- 1.96 * 0.042426 = 0.9 +- 0.08316
@@ -31,16 +30,5 @@ ANSWERS = {
         "wald_high": 0.0,
         "wilson_high": Z**2 / (20 + Z**2),
         "exact_high": 1 - 0.025 ** (1 / 20),
-    },
-    # AP 0.9 0.4 1.0 0.7 0.2 0.8: mean 4/6; squared deviations
-    # (0.0544 + 0.0711 + 0.1111 + 0.0011 + 0.2178 + 0.0178) = 0.47333 (= 142/300);
-    # s = sqrt(0.47333 / 5) = 0.30768; SE = s / sqrt(6) = 0.12561; 2.5706 SE = 0.32289
-    # six queries: the standard error is estimated, so t on 6 - 1 = 5 degrees of freedom, whose
-    # 0.975 quantile is 2.5705818 (tables: 2.571), not z = 1.96
-    "ch17-ex-per-query": {
-        "map": 4 / 6,
-        "se": math.sqrt(142 / 300 / 5) / math.sqrt(6),
-        "low": 4 / 6 - T5 * math.sqrt(142 / 300 / 5) / math.sqrt(6),  # 0.34378
-        "high": 4 / 6 + T5 * math.sqrt(142 / 300 / 5) / math.sqrt(6),  # 0.98956
     },
 }

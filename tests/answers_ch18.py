@@ -1,21 +1,30 @@
-"""Hand-computed answers to chapter 18's checked exercises (used by tests/test_exercises.py)."""
+"""Hand-computed answers to chapter 18's checked exercises (used by tests/test_exercises.py).
 
-from math import comb
+Standard library only.
+"""
+
+import math
+
+T5 = 2.5705818356363146  # scipy.stats.t.ppf(0.975, 5)
 
 ANSWERS = {
-    # 13 wins of 16 untied queries (the 4 ties left out): k_min = 3;
-    # p = 2 * (C(16,0) + C(16,1) + C(16,2) + C(16,3)) / 2^16 = 2 * (1 + 16 + 120 + 560) / 65536
-    #   = 1394 / 65536 = 0.02127;
-    # rejection region at 0.05: K <= 3 or K >= 13 (K = 4 gives 2 * (697 + 1820) / 65536 = 0.077);
-    # power against pi = 0.8: sum of C(16,k) 0.8^k 0.2^(16-k) over k in {0..3, 13..16}
-    #   = P(K >= 13) + P(K <= 3) = 0.5981 + 2e-7
-    "ch18-ex-sign-test": {
-        "pvalue": 1394 / 65536,
-        "power": sum(comb(16, k) * 0.8**k * 0.2 ** (16 - k) for k in (0, 1, 2, 3, 13, 14, 15, 16)),
+    # AP 0.9 0.4 1.0 0.7 0.2 0.8: mean 4/6; squared deviations
+    # (0.0544 + 0.0711 + 0.1111 + 0.0011 + 0.2178 + 0.0178) = 0.47333 (= 142/300);
+    # s = sqrt(0.47333 / 5) = 0.30768; SE = s / sqrt(6) = 0.12561; 2.5706 SE = 0.32289
+    # six queries: the standard error is estimated, so t on 6 - 1 = 5 degrees of freedom, whose
+    # 0.975 quantile is 2.5705818 (tables: 2.571), not z = 1.96
+    "ch18-ex-per-query": {
+        "map": 4 / 6,
+        "se": math.sqrt(142 / 300 / 5) / math.sqrt(6),
+        "low": 4 / 6 - T5 * math.sqrt(142 / 300 / 5) / math.sqrt(6),  # 0.34378
+        "high": 4 / 6 + T5 * math.sqrt(142 / 300 / 5) / math.sqrt(6),  # 0.98956
     },
-    # sorted p 0.001 0.012 0.035 0.038 0.3; Holm lines 0.01 0.0125 0.0167: stops at 0.035 -> 2;
-    # BH lines 0.01 0.02 0.03 0.04 0.05: largest k with p_(k) <= line is k = 4 (0.038 <= 0.04)
-    "ch18-ex-holm-bh": {"holm_rejected": 2, "bh_rejected": 4},
-    # ((1.959964 + 0.841621) * 0.1 / 0.02)^2 = (2.801585 * 5)^2 = 14.007925^2 = 196.22 -> 197
-    "ch18-ex-sample-size": {"n_queries": 197},
+    # 3 positives of 30: each draw misses them with probability 27/30 = 0.9, independently;
+    # 0.9^30 = exp(30 ln 0.9) = exp(-3.160815) = 0.042391; of 2,000 resamples 84.782 lost;
+    # a stratified resample keeps its 3 positives, so none is lost
+    "ch18-ex-no-positive": {
+        "p_none": 0.9**30,
+        "lost": 2000 * 0.9**30,
+        "lost_stratified": 0,
+    },
 }

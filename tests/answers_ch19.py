@@ -1,20 +1,21 @@
 """Hand-computed answers to chapter 19's checked exercises (used by tests/test_exercises.py)."""
 
+from math import comb
+
 ANSWERS = {
-    # 100 cases, b = 3 (A right, B wrong), c = 12: difference (c - b) / n = 9 / 100;
-    # exact two-sided p = 2 * (C(15,0) + C(15,1) + C(15,2) + C(15,3)) / 2^15
-    #                   = 2 * (1 + 15 + 105 + 455) / 32768 = 1152 / 32768 = 0.03515625
-    "ch19-ex-mcnemar": {"difference": 9 / 100, "pvalue": 1152 / 32768},
-    # d = (0.2, 0.1, -0.05, 0.3): mean 0.55 / 4; sizes sum to 0.65, flipping sizes summing
-    # to s gives 0.65 - 2 s >= 0.55 only for s in {0, 0.05}: 2 patterns, 4 with mirrors -> 4/16;
-    # the smallest two-sided p: the observed pattern and its mirror, 2/16
-    "ch19-ex-randomization": {"mean_difference": 0.55 / 4, "pvalue": 4 / 16, "smallest_p": 2 / 16},
-    # d = (0.1, 0.3, -0.1, 0.2, 0.0): mean 0.5 / 5 = 0.1; squared deviations
-    # 0 + 0.04 + 0.04 + 0.01 + 0.01 = 0.1, s_d = sqrt(0.1 / 4) = sqrt(0.025);
-    # d_z = 0.1 / sqrt(0.025) = sqrt(0.4); t = d_z * sqrt(5) = sqrt(2)
-    "ch19-ex-effect-size": {
-        "mean_difference": 0.1,
-        "effect_size": 0.1 / 0.025**0.5,
-        "t": 0.1 / 0.025**0.5 * 5**0.5,
+    # 13 wins of 16 untied queries (the 4 ties left out): k_min = 3;
+    # p = 2 * (C(16,0) + C(16,1) + C(16,2) + C(16,3)) / 2^16 = 2 * (1 + 16 + 120 + 560) / 65536
+    #   = 1394 / 65536 = 0.02127;
+    # rejection region at 0.05: K <= 3 or K >= 13 (K = 4 gives 2 * (697 + 1820) / 65536 = 0.077);
+    # power against pi = 0.8: sum of C(16,k) 0.8^k 0.2^(16-k) over k in {0..3, 13..16}
+    #   = P(K >= 13) + P(K <= 3) = 0.5981 + 2e-7
+    "ch19-ex-sign-test": {
+        "pvalue": 1394 / 65536,
+        "power": sum(comb(16, k) * 0.8**k * 0.2 ** (16 - k) for k in (0, 1, 2, 3, 13, 14, 15, 16)),
     },
+    # sorted p 0.001 0.012 0.035 0.038 0.3; Holm lines 0.01 0.0125 0.0167: stops at 0.035 -> 2;
+    # BH lines 0.01 0.02 0.03 0.04 0.05: largest k with p_(k) <= line is k = 4 (0.038 <= 0.04)
+    "ch19-ex-holm-bh": {"holm_rejected": 2, "bh_rejected": 4},
+    # ((1.959964 + 0.841621) * 0.1 / 0.02)^2 = (2.801585 * 5)^2 = 14.007925^2 = 196.22 -> 197
+    "ch19-ex-sample-size": {"n_queries": 197},
 }

@@ -1,23 +1,20 @@
 """Hand-computed answers to chapter 20's checked exercises (used by tests/test_exercises.py)."""
 
 ANSWERS = {
-    # c_FP = 2, c_FN = 18: t* = 2 / (2 + 18) = 0.1; p = 0.15:
-    # call positive: wrong with probability 0.85 -> 0.85 * 2 = 1.7;
-    # call negative: wrong with probability 0.15 -> 0.15 * 18 = 2.7
-    "ch20-ex-bayes-threshold": {"threshold": 2 / 20, "cost_positive": 1.7, "cost_negative": 2.7},
-    # y 1 0 1 1 0 0 1 0, s 0.9 ... 0.1, c_FP = 1, c_FN = 3, n = 8:
-    # t = 0.5 calls 0.9 0.8 0.7 0.6 0.5: FP 2 (0.8, 0.5), FN 1 (0.3) -> (2 + 3) / 8 = 5/8
-    # t = inf 12/8, 0.9 9/8, 0.8 10/8, 0.7 7/8, 0.6 4/8, 0.5 5/8, 0.4 6/8, 0.3 3/8, 0.1 4/8
-    "ch20-ex-expected-cost": {"cost_05": 5 / 8, "best_threshold": 0.3, "best_cost": 3 / 8},
-    # m = 1 * 900 / (20 * 100) = 0.45; edge slopes 5, 1.5, 0.5, 0.125: stop where the slope
-    # falls below 0.45 -> (0.6, 0.95); cost 0.9 * 1 * 0.6 + 0.1 * 20 * 0.05 = 0.54 + 0.1
-    "ch20-ex-iso-slope": {"slope": 900 / 2000, "fpr": 0.6, "cost": 0.64},
-    # n = 200, n_pos = 40; at p_t = 0.1 (odds 1/9) 80 treated: TP 36, FP 44, FN 4:
-    # NB = 36/200 - (44/200)(1/9) = 0.18 - 0.02444 = 0.15556; treat all: 40/200 - (160/200)/9
-    # = 0.2 - 0.08889 = 0.11111; c_FN = 9 (1/(1 + 9) = 0.1): cost (44 * 1 + 4 * 9)/200 = 80/200
-    "ch20-ex-net-benefit": {
-        "nb_model": 36 / 200 - 44 / 200 / 9,
-        "nb_all": 0.2 - 0.8 / 9,
-        "cost": 0.4,
+    # 100 cases, b = 3 (A right, B wrong), c = 12: difference (c - b) / n = 9 / 100;
+    # exact two-sided p = 2 * (C(15,0) + C(15,1) + C(15,2) + C(15,3)) / 2^15
+    #                   = 2 * (1 + 15 + 105 + 455) / 32768 = 1152 / 32768 = 0.03515625
+    "ch20-ex-mcnemar": {"difference": 9 / 100, "pvalue": 1152 / 32768},
+    # d = (0.2, 0.1, -0.05, 0.3): mean 0.55 / 4; sizes sum to 0.65, flipping sizes summing
+    # to s gives 0.65 - 2 s >= 0.55 only for s in {0, 0.05}: 2 patterns, 4 with mirrors -> 4/16;
+    # the smallest two-sided p: the observed pattern and its mirror, 2/16
+    "ch20-ex-randomization": {"mean_difference": 0.55 / 4, "pvalue": 4 / 16, "smallest_p": 2 / 16},
+    # d = (0.1, 0.3, -0.1, 0.2, 0.0): mean 0.5 / 5 = 0.1; squared deviations
+    # 0 + 0.04 + 0.04 + 0.01 + 0.01 = 0.1, s_d = sqrt(0.1 / 4) = sqrt(0.025);
+    # d_z = 0.1 / sqrt(0.025) = sqrt(0.4); t = d_z * sqrt(5) = sqrt(2)
+    "ch20-ex-effect-size": {
+        "mean_difference": 0.1,
+        "effect_size": 0.1 / 0.025**0.5,
+        "t": 0.1 / 0.025**0.5 * 5**0.5,
     },
 }

@@ -1,23 +1,23 @@
 """Hand-computed answers to chapter 21's checked exercises (used by tests/test_exercises.py)."""
 
-import math
-
 ANSWERS = {
-    # errors -0.1 0.2 -0.4 0.4: (0.01 + 0.04 + 0.16 + 0.16) / 4 = 0.37 / 4;
-    # probabilities of the true labels 0.9 0.8 0.6 0.6: -(ln 0.9 + ln 0.8 + 2 ln 0.6) / 4
-    "ch21-ex-brier": {
-        "brier": 0.37 / 4,
-        "log_loss": -(math.log(0.9) + math.log(0.8) + 2 * math.log(0.6)) / 4,
+    # c_FP = 2, c_FN = 18: t* = 2 / (2 + 18) = 0.1; p = 0.15:
+    # call positive: wrong with probability 0.85 -> 0.85 * 2 = 1.7;
+    # call negative: wrong with probability 0.15 -> 0.15 * 18 = 2.7
+    "ch21-ex-bayes-threshold": {"threshold": 2 / 20, "cost_positive": 1.7, "cost_negative": 2.7},
+    # y 1 0 1 1 0 0 1 0, s 0.9 ... 0.1, c_FP = 1, c_FN = 3, n = 8:
+    # t = 0.5 calls 0.9 0.8 0.7 0.6 0.5: FP 2 (0.8, 0.5), FN 1 (0.3) -> (2 + 3) / 8 = 5/8
+    # t = inf 12/8, 0.9 9/8, 0.8 10/8, 0.7 7/8, 0.6 4/8, 0.5 5/8, 0.4 6/8, 0.3 3/8, 0.1 4/8
+    "ch21-ex-expected-cost": {"cost_05": 5 / 8, "best_threshold": 0.3, "best_cost": 3 / 8},
+    # m = 1 * 900 / (20 * 100) = 0.45; edge slopes 5, 1.5, 0.5, 0.125: stop where the slope
+    # falls below 0.45 -> (0.6, 0.95); cost 0.9 * 1 * 0.6 + 0.1 * 20 * 0.05 = 0.54 + 0.1
+    "ch21-ex-iso-slope": {"slope": 900 / 2000, "fpr": 0.6, "cost": 0.64},
+    # n = 200, n_pos = 40; at p_t = 0.1 (odds 1/9) 80 treated: TP 36, FP 44, FN 4:
+    # NB = 36/200 - (44/200)(1/9) = 0.18 - 0.02444 = 0.15556; treat all: 40/200 - (160/200)/9
+    # = 0.2 - 0.08889 = 0.11111; c_FN = 9 (1/(1 + 9) = 0.1): cost (44 * 1 + 4 * 9)/200 = 80/200
+    "ch21-ex-net-benefit": {
+        "nb_model": 36 / 200 - 44 / 200 / 9,
+        "nb_all": 0.2 - 0.8 / 9,
+        "cost": 0.4,
     },
-    # lower bin 0.05 0.1 0.15 0.2 0.3 0.4: mean 1.2 / 6 = 0.2, labels 0 0 1 0 1 1: share 1/2;
-    # upper bin 0.6 0.7 0.8 0.95: mean 3.05 / 4 = 0.7625, labels 0 1 1 1: share 3/4;
-    # reliability (6 * 0.3^2 + 4 * 0.0125^2) / 10 = (0.54 + 0.000625) / 10
-    "ch21-ex-reliability": {
-        "mean_high": 3.05 / 4,
-        "share_high": 3 / 4,
-        "reliability": (0.54 + 0.000625) / 10,
-    },
-    # prevalence odds factor (2/98) / (10/90) = 9/49; odds 3/7 -> 27/343 -> p = 27/370;
-    # new p = 1/6 means new odds 1/5 -> old odds (1/5) / (9/49) = 49/45 -> old p = 49/94
-    "ch21-ex-prior-shift": {"p_new": 27 / 370, "old_threshold": 49 / 94},
 }

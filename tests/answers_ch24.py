@@ -1,50 +1,35 @@
 """Hand-computed answers to chapter 24's checked exercises (used by tests/test_exercises.py)."""
 
-import math
+from math import sqrt
 
-# Zhou's table 2.5: average ranks 1, 8.5/4 = 2.125, 11.5/4 = 2.875; N = 4, k = 3.
-# tau_chi2 = 12 * 4 / (3 * 4) * (1 + 2.125^2 + 2.875^2 - 3 * 16 / 4)
-#          = 4 * (1 + 4.515625 + 8.265625 - 12) = 4 * 1.78125 = 7.125
-# tau_F = (N - 1) tau_chi2 / (N (k - 1) - tau_chi2) = 3 * 7.125 / (8 - 7.125) = 21.375 / 0.875
-# CD = 2.344 * sqrt(3 * 4 / (6 * 4)) = 2.344 * sqrt(1/2)
-_ZHOU = {"chi2": 7.125, "f": 21.375 / 0.875, "cd": 2.344 * math.sqrt(0.5)}
+from scipy.stats import t as student_t
 
-# d = (0.03, 0.01, -0.02, 0.05, 0, 0.04, 0.02, 0): 5 wins, 1 loss, 2 ties -> 6 of 8 with the
-# ties split; two-sided p = 2 * (C(8,0) + C(8,1) + C(8,2)) / 2^8 = 2 * 37 / 256 = 74 / 256.
-# |d| ranks: zeros 1.5, 1.5; 0.01 -> 3; 0.02, 0.02 -> 4.5, 4.5; 0.03, 0.04, 0.05 -> 6, 7, 8.
-# R+ = 3 + 4.5 + 6 + 7 + 8 + (1.5 + 1.5) / 2 = 30; R- = 4.5 + 1.5 = 6 (sum 36 = 8 * 9 / 2).
-_TWO = {"wins": 6, "pvalue": 74 / 256, "r_plus": 30.0, "r_minus": 6.0}
-
-# Demšar's Table 6, C4.5 as control: average ranks 44/14, 28/14, 40.5/14, 27.5/14 (scipy's
-# copy of the table); se = sqrt(4 * 5 / (6 * 14)); z = (44 - 28)/14/se, (44 - 40.5)/14/se,
-# (44 - 27.5)/14/se; p = 2 * (1 - Phi(|z|)) (Phi from math.erf); sorted: m+cf, m, cf;
-# Holm: 3 p_m+cf, max(that, 2 p_m), max(that, 1 p_cf).
-_SE = math.sqrt(4 * 5 / (6 * 14))
-
-
-def _two_sided(z: float) -> float:
-    return 1 - math.erf(abs(z) / math.sqrt(2))  # = 2 * (1 - Phi(|z|))
-
-
-_P = {
-    "m": _two_sided((44 - 28) / 14 / _SE),
-    "cf": _two_sided((44 - 40.5) / 14 / _SE),
-    "m_cf": _two_sided((44 - 27.5) / 14 / _SE),
-}
-_FIRST = min(1.0, 3 * _P["m_cf"])
-_SECOND = max(_FIRST, min(1.0, 2 * _P["m"]))
-_THIRD = max(_SECOND, _P["cf"])
-_HOLM = {"c45_m": _SECOND, "c45_cf": _THIRD, "c45_m_cf": _FIRST}
-
-# Nemenyi at 0.05: CD = q sqrt(k(k+1)/(6N)) <= 1 iff N >= q^2 k(k+1)/6.
-# k = 4: q = 2.569032 (studentized range / sqrt 2), q^2 * 20/6 = 21.9997... -> N = 22
-#        (check: N = 21 gives CD = 1.0235, N = 22 gives 0.99999);
-# k = 8: q = 3.030879, q^2 * 72/6 = 110.23 -> N = 111.
-_HOW_MANY = {"four": 22, "eight": 111}
+_T_CORRECTED = 0.012 / (0.03 * sqrt(1 / 100 + 1 / 9))
 
 ANSWERS = {
-    "ch24-ex-zhou": _ZHOU,
-    "ch24-ex-two-learners": _TWO,
-    "ch24-ex-holm": _HOLM,
-    "ch24-ex-how-many": _HOW_MANY,
+    # differences (0.04, 0.02), (0.01, 0.03), (0.02, 0.02), (0.05, 0.01), (0.00, 0.02):
+    # s_i^2 = (p1 - p2)^2 / 2 = 0.0002, 0.0002, 0, 0.0008, 0.0002 -> sum 0.0014;
+    # t = p_1^(1) / sqrt(sum / 5) = 0.04 / sqrt(0.00028) = 2.39046;
+    # sum of the ten p^2 = 0.0016 + 0.0004 + 0.0001 + 0.0009 + 0.0004 + 0.0004 + 0.0025
+    # + 0.0001 + 0 + 0.0004 = 0.0068; F = 0.0068 / (2 * 0.0014) = 17/7
+    "ch24-ex-five-by-two": {"t": 0.04 / sqrt(0.00028), "f": 17 / 7},
+    # J = 100, mean 0.012, sd 0.03: plain t = 0.012 / (0.03 / 10) = 4;
+    # corrected t = 0.012 / (0.03 * sqrt(1/100 + 1/9)), with sqrt(1/100 + 1/9) =
+    # sqrt(109 / 900) = 0.34801: t = 0.012 / 0.0104403 = 1.14939; the two-sided p on 99
+    # degrees of freedom from the t distribution
+    "ch24-ex-corrected": {
+        "t_plain": 0.012 / (0.03 / 10),
+        "t_corrected": _T_CORRECTED,
+        "pvalue": 2 * student_t.sf(_T_CORRECTED, 99),
+    },
+    # vertical at FPR 0.1: fold 1 on (0, 0.5)-(0.25, 0.75): 0.5 + 0.4 * 0.25 = 0.6; fold 2 on
+    # (0, 0)-(0.25, 0.25): 0.1; mean 0.35. At 0.2: 0.5 + 0.8 * 0.25 = 0.7 and 0.2; mean 0.45.
+    # threshold 0.5: fold 1's last point with threshold >= 0.5 is (0.7: 0.25, 0.75), fold 2's
+    # is (0.8: 0.25, 0.25): mean FPR 0.25, mean TPR 0.5
+    "ch24-ex-averaging": {
+        "tpr_at_01": (0.6 + 0.1) / 2,
+        "tpr_at_02": (0.7 + 0.2) / 2,
+        "fpr_at_half": (0.25 + 0.25) / 2,
+        "tpr_at_half": (0.75 + 0.25) / 2,
+    },
 }

@@ -383,7 +383,7 @@ def test_no_test_imports_anything_a_submission_could_replace(built):
 @slow
 def test_the_teachers_page_quotes_the_feedback_otter_gives(built, tmp_path):
     """The feedback block on the teachers page is what otter writes for the submission that
-    tools/feedback_screenshot.py pictures (exercise 22.1's bpref set to a common mistake)."""
+    tools/feedback_screenshot.py pictures (exercise 23.1's bpref set to a common mistake)."""
     import feedback_screenshot
 
     files = _files(built, "22")
@@ -558,7 +558,7 @@ def test_the_zip_holds_every_student_notebook_and_nothing_else(built):
 @slow
 def test_points_set_in_a_chapters_metadata(tmp_path):
     """``"exercise": {"points": {...}}`` in an exercise's cell sets its parts' points, and a
-    number sets a written exercise's; checked on a copy of chapter 22, not on the chapter."""
+    number sets a written exercise's; checked on a copy of chapter 23, not on the chapter."""
     _otter()
     chapters = tmp_path / "chapters"
     chapters.mkdir()
@@ -566,9 +566,9 @@ def test_points_set_in_a_chapters_metadata(tmp_path):
     notebook = json.loads(source.read_text(encoding="utf-8"))
     for cell in notebook["cells"]:
         text = "".join(cell["source"])
-        if ":label: ch22-ex-bpref" in text:
+        if ":label: ch23-ex-bpref" in text:
             cell["metadata"]["exercise"] = {"points": {"bpref": 2}}
-        if ":label: ch22-ex-new-system" in text:
+        if ":label: ch23-ex-new-system" in text:
             cell["metadata"]["exercise"] = {"points": 3}
     (chapters / source.name).write_text(json.dumps(notebook), encoding="utf-8")
     out = tmp_path / "out"
@@ -576,10 +576,10 @@ def test_points_set_in_a_chapters_metadata(tmp_path):
     files = _files(out, "22")
     master = json.loads(files["master"].read_text(encoding="utf-8"))
     raw = ["".join(c["source"]) for c in master["cells"] if c["cell_type"] == "raw"]
-    assert any("name: ch22-ex-new-system" in r and "manual: true\npoints: 3" in r for r in raw)
+    assert any("name: ch23-ex-new-system" in r and "manual: true\npoints: 3" in r for r in raw)
     results = _grade(files["solutions"], files)
     # bpref 2 + ap 1, and judged-range's three parts at 1; the manual question is not in it
-    assert _scores(results) == {"ch22-ex-bpref": 3, "ch22-ex-judged-range": 3}
+    assert _scores(results) == {"ch23-ex-bpref": 3, "ch23-ex-judged-range": 3}
     assert results.total == results.possible == 6
 
 
@@ -811,35 +811,35 @@ def _context(glue=None):
 def test_statements_become_plain_markdown():
     text = (
         "(a-label)=\n"
-        "See {ref}`sec-here`, {ref}`chapter 19 <sec-elsewhere>` and {ref}`sec-elsewhere`;"
+        "See {ref}`sec-here`, {ref}`chapter 20 <sec-elsewhere>` and {ref}`sec-elsewhere`;"
         " {term}`bpref <bpref>` as in {cite}`buckley2004`, with {math}`x^2` and $y$.\n\n"
         "```{code-block} python\n:caption: c\nx = 1\n```\n"
-        "It is {glue:text}`ch22_value:.2f`."
+        "It is {glue:text}`ch23_value:.2f`."
     )
     plain = make_assignments.plain_markdown(
-        text, _context({"ch22_value": "0.4375"}), "ex", strict=True
+        text, _context({"ch23_value": "0.4375"}), "ex", strict=True
     )
     assert plain == (
-        "See “A section of this chapter”, chapter 19 and the book; bpref as in, with $x^2$"
+        "See “A section of this chapter”, chapter 20 and the book; bpref as in, with $x^2$"
         " and $y$.\n\n```python\nx = 1\n```\nIt is 0.44."
     )
 
 
 def test_a_glued_value_missing_from_a_statement_fails_naming_the_exercise():
-    statement = "Take the {glue:text}`ch22_value:.3f` of the chapter."
-    with pytest.raises(make_assignments.AssignmentError, match="ch22-ex-x.*ch22_value"):
-        make_assignments.plain_markdown(statement, _context({}), "ch22-ex-x", strict=True)
+    statement = "Take the {glue:text}`ch23_value:.3f` of the chapter."
+    with pytest.raises(make_assignments.AssignmentError, match="ch23-ex-x.*ch23_value"):
+        make_assignments.plain_markdown(statement, _context({}), "ch23-ex-x", strict=True)
     # in a solution's text (the teacher's notebook) it becomes a placeholder instead
     solution = make_assignments.plain_markdown(statement, _context({}), "ex", strict=False)
     assert make_assignments.UNRESOLVED_PLACEHOLDER in solution
 
 
 def test_the_check_line_becomes_a_sentence_naming_the_variables():
-    exercise = make_assignments.Exercise("ch22-ex-bpref", "22", 0)
-    exercise.key = KEYS["ch22-ex-bpref"]
+    exercise = make_assignments.Exercise("ch23-ex-bpref", "22", 0)
+    exercise.key = KEYS["ch23-ex-bpref"]
     exercise.parts = {"bpref": "b", "ap": "a"}
     statement = 'Compute them.\n\nCheck (give numbers to three decimals): `check("x", a=...)`'
-    names = {("ch22-ex-bpref", "bpref"): "bpref", ("ch22-ex-bpref", "ap"): "ap"}
+    names = {("ch23-ex-bpref", "bpref"): "bpref", ("ch23-ex-bpref", "ap"): "ap"}
     cells, points = make_assignments.numeric_question(exercise, "Ex", statement, "", "", names)
     assert "Set `bpref` and `ap` to numbers to three decimals (or as exact fractions)." in "".join(
         cells[1]["source"]
@@ -849,7 +849,7 @@ def test_the_check_line_becomes_a_sentence_naming_the_variables():
 
 def test_the_teachers_page_quotes_the_public_tests_message():
     """The message the teachers page shows for a variable left at ``...`` is what the public
-    test of exercise 22.2 (its parts judged, ap_low, ap_high) says."""
+    test of exercise 23.2 (its parts judged, ap_low, ap_high) says."""
     run = _run_test_file(
         make_assignments.public_test("judged_range", ["judged", "ap_low", "ap_high"]), "public"
     )
@@ -916,7 +916,7 @@ def test_the_first_pass_flags_code_aimed_at_the_grader():
     def notebook(*sources: str, kind: str = "code") -> dict:
         return {"cells": [{"cell_type": kind, "source": s, "metadata": {}} for s in sources]}
 
-    init = '# Initialize Otter\nimport otter\ngrader = otter.Notebook("ch22.ipynb")'
+    init = '# Initialize Otter\nimport otter\ngrader = otter.Notebook("ch23.ipynb")'
     clean = notebook(init, "import numpy as np\nbpref = np.mean([0.5, 0.625])")
     assert flag_submissions.flagged_cells(clean) == []
     cases = {

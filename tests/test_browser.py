@@ -387,21 +387,21 @@ def test_the_wait_sees_a_request_made_late_to_another_host(browser, tmp_path):
 
 
 def test_cost_explorer_moves_along_the_hull(browser, site):
-    """Chapter 20's cost explorer, moved to both ends of its slider with Home and End.
+    """Chapter 21's cost explorer, moved to both ends of its slider with Home and End.
 
     Raising the cost ratio c_FN/c_FP flattens the iso-performance lines, so the optimal point
     can only move right along the convex hull: at the largest ratio the false negatives are at
     most, and the false positives at least, those of the starting ratio; at the smallest ratio
     the other way round. The shown value follows the slider, and each end has its own frame.
     """
-    page_path = "chapters/20_costs_thresholds.html"
+    page_path = "chapters/21_costs_thresholds.html"
     assert (HTML / page_path).exists(), f"{page_path} was not built"
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     try:
         page.goto(f"{site}/{page_path}", wait_until="load")
         explorer = page.query_selector('.em-explorer[data-explorer="cost explorer"]')
-        assert explorer is not None, "no cost explorer on the chapter 20 page"
+        assert explorer is not None, "no cost explorer on the chapter 21 page"
         slider = explorer.query_selector("input.em-slider")
         assert slider.get_attribute("data-parameter") == "ratio"
 

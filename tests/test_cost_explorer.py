@@ -1,4 +1,4 @@
-"""evalmetrics.widgets.cost_explorer: the cost-ratio explorer of chapter 20, without a browser.
+"""evalmetrics.widgets.cost_explorer: the cost-ratio explorer of chapter 21, without a browser.
 
 The readouts are checked against a brute-force search written here: the expected cost
 (c_FP FP + c_FN FN) / n of every threshold (+inf and each distinct score), counted by hand with

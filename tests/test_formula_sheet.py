@@ -17,7 +17,7 @@
   defined" gives a finite value on a degenerate input without a warning;
 - the page is in the table of contents, its parts are the book's parts, and the print CSS is
   scoped (jupyter-book adds it to every page);
-- Part IV is complete: every labelled section of chapters 17-22 that holds display math, and
+- Part IV is complete: every labelled section of chapters 17-25 that holds display math, and
   every term those chapters define in bold, is covered by a sheet entry (or excluded here with a
   reason); every ``st.`` call on the sheet names a function of ``evalmetrics.stats.__all__``
   with keywords and ``method`` values it accepts, every public function of ``evalmetrics.stats``
@@ -445,7 +445,7 @@ def test_each_part_holds_the_page_break_marker():
 
 
 # ---------------------------------------------------------------------------------------------
-# Part IV: statistics (chapters 17-22)
+# Part IV: statistics (chapters 17-25)
 #
 # Each Part IV entry names the chapter labels that teach it ("chapter") and the bold terms of
 # those chapters it covers ("terms"). The chapters are parsed: every labelled section that holds
@@ -461,6 +461,7 @@ DECISIONS = STATS["decision_table"]["rows"]
 # chapters are renumbered); each slug must match exactly one chapter
 PART_IV_SLUGS = (
     "confidence_intervals",
+    "bootstrap",
     "hypothesis_tests",
     "paired_tests",
     "costs_thresholds",
@@ -473,24 +474,24 @@ PART_IV_CHAPTERS = tuple(
 )
 assert len(PART_IV_CHAPTERS) == len(PART_IV_SLUGS), PART_IV_CHAPTERS
 # Labelled sections whose display math is not a formula of the sheet: label -> reason.
-# (Empty now: every display of chapters 17-22 is a formula the sheet gives.)
+# (Empty now: every display of chapters 17-25 is a formula the sheet gives.)
 NON_FORMULA_DISPLAYS: dict[str, str] = {}
-# Terms that chapters 17-22 set in bold but that are not a formula: term -> reason.
+# Terms that chapters 17-25 set in bold but that are not a formula: term -> reason.
 NOT_FORMULA_TERMS = {
-    "dataset": "chapter 24's unit of replication, not a formula",
-    "synthetic": "a label of chapter 24's generated tasks",
-    "paired tests": "the subject of chapter 19; each test has its own entry",
+    "dataset": "chapter 25's unit of replication, not a formula",
+    "synthetic": "a label of chapter 25's generated tasks",
+    "paired tests": "the subject of chapter 20; each test has its own entry",
     "paired design": "a design (both models on the same cases), not a formula; every "
     "comparison entry is paired",
     "first argument minus the second": "the sign convention of every test: Part IV's "
     "introduction states it",
-    "pixels": "the name of a retrieval system in chapter 19's example",
-    "lda": "the name of a retrieval system in chapter 19's example",
+    "pixels": "the name of a retrieval system in chapter 20's example",
+    "lda": "the name of a retrieval system in chapter 20's example",
     "split off the test set first.": "step 1 of the procedure for choosing a threshold "
     "(the sheet's validation-threshold entry)",
     "on the rest, the training data, get out-of-fold scores": "step 2 of that procedure",
     "refit the model on all the training data": "step 3 of that procedure",
-    "five discordant cases, four answers.": "the title of a Going further box of chapter 19",
+    "five discordant cases, four answers.": "the title of a Going further box of chapter 20",
     "when $k$ or $n - k$ is 3 or fewer, report the exact interval; otherwise wilson's.": "the "
     "rule the sheet's Wilson, Clopper-Pearson and Jeffreys rows and its decision table state",
 }
@@ -515,7 +516,7 @@ def _normal(term: str) -> str:
 
 
 def part_iv_sections() -> dict[str, dict]:
-    """Chapters 17-22 cut into sections, each with its display math count and bold terms.
+    """Chapters 17-25 cut into sections, each with its display math count and bold terms.
 
     A section is what follows a heading up to the next heading of the same or a higher level;
     a section without a ``(label)=`` belongs to its labelled parent (a ``###`` subsection of a
@@ -575,7 +576,7 @@ DEFINED_TERMS = sorted({term for section in SECTIONS.values() for term in sectio
 
 
 def missing_formulas(data: dict) -> list[str]:
-    """Display-math sections and bold terms of chapters 17-22 that no sheet entry covers."""
+    """Display-math sections and bold terms of chapters 17-25 that no sheet entry covers."""
     entries = [e for section in data["statistics"]["sections"] for e in section["entries"]]
     labels = {label for entry in entries for label in entry["chapter"]}
     terms = {_normal(term) for entry in entries for term in entry["terms"]}
@@ -610,7 +611,7 @@ def test_every_section_with_display_math_is_on_the_sheet(key):
 def test_every_defined_term_is_on_the_sheet(term):
     covered = {_normal(t) for entry in ENTRIES for t in entry["terms"]}
     assert term in covered or term in NOT_FORMULA_TERMS, (
-        f"chapters 17-22 define **{term}**, which no Part IV entry's 'terms' covers"
+        f"chapters 17-25 define **{term}**, which no Part IV entry's 'terms' covers"
     )
 
 
@@ -626,7 +627,7 @@ def test_each_exclusion_is_still_in_the_chapters():
     for key in NON_FORMULA_DISPLAYS:
         assert key in DISPLAY_SECTIONS, f"{key}: no longer a section with display math"
     for term in NOT_FORMULA_TERMS:
-        assert term in DEFINED_TERMS, f"{term}: no longer defined in bold in chapters 17-22"
+        assert term in DEFINED_TERMS, f"{term}: no longer defined in bold in chapters 17-25"
 
 
 def test_every_part_iv_label_and_term_is_in_the_chapters():
@@ -639,12 +640,12 @@ def test_every_part_iv_label_and_term_is_in_the_chapters():
                 part_iv_labels.update(re.findall(r"^\(([\w:-]+)\)=\s*$", text, flags=re.M))
     for entry in ENTRIES:
         for label in entry["chapter"]:
-            assert label in part_iv_labels, f"{entry['id']}: no ({label})= in chapters 17-22"
+            assert label in part_iv_labels, f"{entry['id']}: no ({label})= in chapters 17-25"
         for term in entry["terms"]:
             assert _normal(term) in DEFINED_TERMS, f"{entry['id']}: **{term}** not in the chapters"
     for row_data in DECISIONS:
         for label in row_data["chapter"]:
-            assert label in part_iv_labels, f"decision table: no ({label})= in chapters 17-22"
+            assert label in part_iv_labels, f"decision table: no ({label})= in chapters 17-25"
     for section in STATS["sections"]:
         assert section["chapter"] in part_iv_labels
 

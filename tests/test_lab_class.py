@@ -4,12 +4,12 @@ uses them, in headless Chromium (the same Lab and browser set-up as ``tests/test
 Both are made by the teacher's commands into a temporary folder, after the build (the student
 edition takes its prose's numbers from the executed chapters):
 
-- ``tools/make_student.py`` (``make student``): chapter 22 is opened, run with Lab's "Run All"
+- ``tools/make_student.py`` (``make student``): chapter 23 is opened, run with Lab's "Run All"
   (the empty work cells included), its prose must show no raw MyST and no glue key, and the
-  student then types a self-check into the work cell under Exercise 22.1, runs it, and reads
+  student then types a self-check into the work cell under Exercise 23.1, runs it, and reads
   the verdict: first with a recorded mistake (the hint must show, the answer must not), then
   with the correct roundings;
-- ``tools/make_assignments.py --chapters 22`` (``make assignments``): the student notebook is
+- ``tools/make_assignments.py --chapters 23`` (``make assignments``): the student notebook is
   opened and run; the check cell under the still empty answer cell does not pass; the student
   types the correct roundings into the answer cells, runs each check cell (otter's public
   test passes), saves, runs the export cell, and the zip it writes is graded with
@@ -53,9 +53,9 @@ from test_lab import (  # noqa: F401  (browser: a fixture used by name)
 pytestmark = [pytest.mark.browser, pytest.mark.lab]
 
 ROOT = Path(__file__).resolve().parents[1]
-CHAPTER = "22_incomplete_judgments"
-LABEL = "ch22-ex-bpref"
-KEYS = json.loads((ROOT / "teacher" / "exercise_keys" / "ch22.json").read_text("utf-8"))
+CHAPTER = "23_incomplete_judgments"
+LABEL = "ch23-ex-bpref"
+KEYS = json.loads((ROOT / "teacher" / "exercise_keys" / "ch23.json").read_text("utf-8"))
 CELL_TIMEOUT = 120  # one cell run: a check, or otter's export (which runs the tests)
 
 
@@ -91,7 +91,7 @@ def class_lab(tmp_path_factory):
             "22",
         ]
     )
-    shutil.copytree(assignments / "ch22" / "student", root / "assignment")
+    shutil.copytree(assignments / "ch23" / "student", root / "assignment")
     with running_lab(base, root, "make_student.py and make_assignments.py") as server:
         server.assignments = assignments
         yield server
@@ -177,7 +177,7 @@ def test_the_student_edition_runs_reads_and_checks_in_lab(page, class_lab):
         prose = text.replace(cell["codeText"], " ") if cell["codeText"] else text
         problems += [f"cell {cell['index']}: glue key {m}" for m in GLUE_KEY.findall(prose)]
     assert not problems, problems
-    # the work cell under Exercise 22.1: the first code cell after the box with its check call
+    # the work cell under Exercise 23.1: the first code cell after the box with its check call
     all_cells = cells(page, path)
     box = next(c["index"] for c in all_cells if f'check("{LABEL}"' in c["source"])
     work = next(c["index"] for c in all_cells[box:] if c["type"] == "code")
@@ -199,7 +199,7 @@ def test_the_student_edition_runs_reads_and_checks_in_lab(page, class_lab):
 def test_an_assignment_is_done_in_lab_exported_and_graded(page, class_lab, tmp_path):
     from otter.api import grade_submission
 
-    name = "ch22_incomplete_judgments.ipynb"
+    name = "ch23_incomplete_judgments.ipynb"
     path = f"assignment/{name}"
     open_and_run_all(page, class_lab, path, "assignment")
     all_cells = cells(page, path)
@@ -234,7 +234,7 @@ def test_an_assignment_is_done_in_lab_exported_and_graded(page, class_lab, tmp_p
     # two exports: Run All's (the answers still empty) and the student's last one
     zips = sorted((class_lab.root / "assignment").glob("*.zip"))  # names carry the time
     assert len(zips) == 2, (output, zips)
-    autograder = next((class_lab.assignments / "ch22" / "autograder").glob("*.zip"))
+    autograder = next((class_lab.assignments / "ch23" / "autograder").glob("*.zip"))
     expected = _expected("22")  # from the keys and the chapter's points, not from otter
     empty, answered = (grade_submission(str(z), str(autograder), quiet=True) for z in zips)
     assert empty.total == 0 and empty.possible == sum(expected.values()), empty.summary()

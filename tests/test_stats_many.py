@@ -10,7 +10,8 @@ Every expected value comes from an independent reference, never from the code un
 - the field's implementations run on seeded random matrices: ``scipy.stats.friedmanchisquare``,
   ``scikit_posthocs.posthoc_nemenyi_friedman`` and ``posthoc_demsar``, statsmodels'
   ``multipletests`` and ``sign_test``, ``scipy.stats.binomtest``, autorank (its ranks, critical
-  distance and groups), baycomp's ``SignedRankTest`` (the same random stream: exact agreement);
+  distance and groups), baycomp's ``SignedRankTest`` (the same random stream: exact agreement
+  wherever no sum of two differences is on the ROPE's edge only after rounding);
 - the formulas written out here (ranks by counting, Demšar's statistics, binomial sums).
 
 The module-level ``COMPARISONS`` records, per peer, how many random cases were compared and the
@@ -442,14 +443,29 @@ def test_sign_test_interval_is_the_order_statistic_interval():
     assert (tiny.low, tiny.high) == (0.1, 0.3) and tiny.confidence_level == 0.75
 
 
+def _sums_on_the_edge_only_after_rounding(x, y, rope):
+    """Whether a sum z_i + z_j (or its negative) rounds to 2r without being 2r as a float:
+    exactly where the package's comparison and baycomp's raw one can part."""
+    z = np.concatenate(([0.0], np.asarray(y, float) - np.asarray(x, float)))
+    sums = z[:, None] + z[None, :]
+    unit = 10.0 ** math.ceil(math.log10(max(np.abs(x).max(), np.abs(y).max())))
+    rounded = np.round(sums / unit, 12) * unit
+    edge = np.round(2 * rope / unit, 12) * unit
+    on_edge = (np.abs(rounded) == edge) & (np.abs(sums) != 2 * rope)
+    return bool(on_edge.any())
+
+
 @pytest.mark.parametrize("case", range(N_RANDOM // 2))
 def test_bayesian_signed_rank_equals_baycomp(case):
+    # continuous random scores: no sum comes within the rounding of +-2r, so the rounded and
+    # the raw comparisons agree and the results are baycomp's to the last bit
     rng = np.random.default_rng(SEED + 5000 + case)
     n = int(rng.integers(2, 40))
     x = rng.random(n)
     y = x + rng.normal(0, rng.uniform(0.005, 0.05), n)
     rope = [0.0, 0.01, 0.02][case % 3]
     prior = [0.5, 1.0, 2.0][case % 3 - 1]
+    assert not _sums_on_the_edge_only_after_rounding(x, y, rope)
     n_samples = 5_000
     reference = baycomp.SignedRankTest.probs(
         x, y, rope, prior=prior, nsamples=n_samples, random_state=case
@@ -471,24 +487,77 @@ def test_bayesian_signed_rank_equals_baycomp(case):
     assert np.allclose(ours.sample, sample, rtol=0, atol=1e-12)
 
 
-def test_bayesian_signed_rank_sums_at_the_rope_edge_equal_baycomp():
+@pytest.mark.parametrize(
+    ("a", "b", "float_sum"),
+    [
+        # z = b - a = (0.01, 0.009999999999999998): z_1 + z_2 falls short of 2r = 0.02
+        ([0.00, 0.02], [0.01, 0.03], 0.019999999999999997),
+        # z = (0.01, 0.010000000000000002): z_1 + z_2 overshoots it
+        ([0.00, 0.03], [0.01, 0.04], 0.020000000000000004),
+    ],
+)
+def test_bayesian_signed_rank_sum_equal_to_the_edge_counts_half(a, b, float_sum):
+    # both differences are 0.01 in exact arithmetic, so every sum of two of them is 0.02 = 2r,
+    # on the edge: theta_right = (w_1 + w_2)^2 / 2 by the rule (H = 1/2 on the edge). As
+    # floats z_1 + z_2 lies one unit in the last place on either side of 0.02; without the
+    # rounding theta_right would be w_1^2 / 2 (short) or w_1^2 / 2 + 2 w_1 w_2 + w_2^2 (over)
+    z = np.subtract(b, a)
+    assert z[0] + z[1] == float_sum != 0.02 and z[0] + z[0] == 0.02
+    ours = st.bayesian_signed_rank(
+        a, b, rope=0.01, n_samples=2_000, random_state=np.random.RandomState(11)
+    )
+    w = np.random.RandomState(11).dirichlet([0.5, 1.0, 1.0], 2_000)
+    on_the_edge = (w[:, 1] + w[:, 2]) ** 2 / 2
+    assert np.allclose(ours.sample[:, 2], on_the_edge, rtol=0, atol=1e-12)
+    assert np.allclose(ours.sample[:, 0], 0.0, rtol=0, atol=1e-12)
+    # the mirror image: the first algorithm better, theta_left the same
+    mirrored = st.bayesian_signed_rank(
+        b, a, rope=0.01, n_samples=2_000, random_state=np.random.RandomState(11)
+    )
+    assert np.allclose(mirrored.sample[:, 0], on_the_edge, rtol=0, atol=1e-12)
+    # baycomp compares the raw floats: the pair (1, 2) and (2, 2) counts 0 or 1, not 1/2
+    raw = baycomp.SignedRankTest.sample(np.array(a), np.array(b), 0.01, nsamples=2_000,
+                                        random_state=11)  # fmt: skip
+    w1, w2 = w[:, 1], w[:, 2]
+    if float_sum < 0.02:
+        expected_raw = w1**2 / 2
+    else:
+        expected_raw = w1**2 / 2 + 2 * w1 * w2 + w2**2
+    assert np.allclose(raw[:, 2], expected_raw, rtol=0, atol=1e-12)
+    assert _sums_on_the_edge_only_after_rounding(a, b, 0.01)
+
+
+def test_bayesian_signed_rank_grid_scores_follow_exact_arithmetic():
     # accuracies in whole points: many pair sums z_i + z_j equal +-2r = +-0.02 in exact
-    # arithmetic but not as floats (0.72 - 0.71 != 0.01); baycomp compares the floats
-    # unrounded, so a rounding tie rule would count 1/2 where baycomp counts 0 or 1
+    # arithmetic but not as floats (0.72 - 0.71 != 0.01). The package counts them 1/2, as
+    # the same computation in integer hundredths does; baycomp, comparing the raw floats,
+    # counts them 0 or 1 and differs
     x = np.array([0.71, 0.83, 0.92, 0.64, 0.77, 0.88, 0.59, 0.95, 0.81, 0.69])
     y = np.array([0.72, 0.84, 0.90, 0.67, 0.76, 0.89, 0.61, 0.95, 0.80, 0.72])
-    z = np.concatenate(([0.0], y - x))
-    sums = z[:, None] + z[None, :]
-    at_edge = np.isclose(np.abs(sums), 0.02, rtol=0, atol=1e-12)
-    assert at_edge.sum() > 20 and not (np.abs(sums) == 0.02).any()
+    assert _sums_on_the_edge_only_after_rounding(x, y, 0.01)
+    hundredths = np.concatenate(([0], np.round(100 * (y - x)).astype(int)))  # exact integers
+    sums = hundredths[:, None] + hundredths[None, :]
+    right = (sums > 2) + 0.5 * (sums == 2)
+    left = (sums < -2) + 0.5 * (sums == -2)
+    assert (np.abs(sums) == 2).sum() > 20
     for seed in range(3):
-        reference = baycomp.SignedRankTest.probs(x, y, 0.01, nsamples=20_000, random_state=seed)
         ours = st.bayesian_signed_rank(
             x, y, rope=0.01, n_samples=20_000, random_state=np.random.RandomState(seed)
         )
-        assert tuple(ours) == tuple(reference)  # exactly: the same stream and steps
-    # a sum exactly at 2r in floating point: both count 1/2 (z = 0.5 with the prior's 0)
+        w = np.random.RandomState(seed).dirichlet([0.5] + [1.0] * 10, 20_000)
+        theta_right = np.einsum("si,ij,sj->s", w, right, w)
+        theta_left = np.einsum("si,ij,sj->s", w, left, w)
+        assert np.allclose(ours.sample[:, 2], theta_right, rtol=0, atol=1e-12)
+        assert np.allclose(ours.sample[:, 0], theta_left, rtol=0, atol=1e-12)
+        exact = np.stack([theta_left, 1 - theta_left - theta_right, theta_right], axis=1)
+        shares = np.bincount(np.argmax(exact, axis=1), minlength=3) / 20_000
+        assert tuple(ours) == pytest.approx(tuple(shares), abs=1e-4)
+        reference = baycomp.SignedRankTest.probs(x, y, 0.01, nsamples=20_000, random_state=seed)
+        assert max(abs(o - r) for o, r in zip(ours, reference, strict=True)) > 0.01
+    # a sum exactly at 2r in floating point too: both count 1/2 and agree (z = 0.5 with the
+    # prior's 0; 0.25 + 0.25)
     a, b = np.zeros(3), np.array([0.5, 0.5, 0.25])
+    assert not _sums_on_the_edge_only_after_rounding(a, b, 0.25)
     reference = baycomp.SignedRankTest.sample(a, b, 0.25, nsamples=2_000, random_state=5)
     ours = st.bayesian_signed_rank(
         a, b, rope=0.25, n_samples=2_000, random_state=np.random.RandomState(5)
@@ -499,6 +568,39 @@ def test_bayesian_signed_rank_sums_at_the_rope_edge_equal_baycomp():
     zz = np.array([0.0, 0.5, 0.5, 0.25])
     step = (zz[:, None] + zz[None, :] > 0.5) + 0.5 * (zz[:, None] + zz[None, :] == 0.5)
     assert math.isclose(ours.sample[0, 2], w @ step @ w, rel_tol=1e-12)
+
+
+def test_bayesian_signed_rank_docstring_example_is_where_baycomp_differs():
+    # the docstring's example: differences of one and two ROPE widths put sums on the edge;
+    # baycomp's numbers there are the ones the docstring quotes
+    a = np.array([0.80, 0.72, 0.91, 0.65, 0.88, 0.77])
+    b = np.array([0.79, 0.74, 0.90, 0.64, 0.86, 0.77])
+    assert _sums_on_the_edge_only_after_rounding(a, b, 0.01)
+    reference = baycomp.SignedRankTest.probs(a, b, 0.01, random_state=0)
+    assert tuple(round(float(p), 5) for p in reference) == (0.51276, 0.46804, 0.0192)
+    ours = st.bayesian_signed_rank(a, b, rope=0.01, random_state=np.random.RandomState(0))
+    assert tuple(round(p, 5) for p in ours) == (0.15908, 0.83642, 0.0045)
+
+
+def test_baycomp_takes_an_int_seed_not_a_random_state():
+    # the conventions page states this for baycomp 1.0.3: re-check the page when it moves
+    from importlib.metadata import version
+
+    assert version("baycomp") == "1.0.3"
+    x, y = np.array([0.803, 0.721, 0.914, 0.652]), np.array([0.790, 0.748, 0.910, 0.668])
+    with pytest.raises(TypeError):
+        baycomp.SignedRankTest.probs(x, y, 0.01, nsamples=100,
+                                     random_state=np.random.RandomState(0))  # fmt: skip
+    with pytest.raises(TypeError):
+        baycomp.SignedRankTest.probs(x, y, 0.01, nsamples=100,
+                                     random_state=np.random.default_rng(0))  # fmt: skip
+    unseeded = baycomp.SignedRankTest.probs(x, y, 0.01, nsamples=100, random_state=None)
+    assert sum(unseeded) == pytest.approx(1.0)
+    by_int = baycomp.SignedRankTest.probs(x, y, 0.01, nsamples=100, random_state=0)
+    ours = st.bayesian_signed_rank(x, y, rope=0.01, n_samples=100,
+                                   random_state=np.random.RandomState(0))  # fmt: skip
+    assert not _sums_on_the_edge_only_after_rounding(x, y, 0.01)
+    assert tuple(ours) == pytest.approx(tuple(by_int), abs=1e-12)
 
 
 def test_bayesian_signed_rank_generator_within_monte_carlo_error():

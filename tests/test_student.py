@@ -255,7 +255,7 @@ def test_the_edition_a_student_opens_reads_as_the_book(rendered_dir):
 #: Numbers of the prose that have an answer's digits but are another quantity, each read in
 #: its sentence: (notebook, exercise, part, the number) -> what the prose's number is.
 COINCIDENCES = {
-    ("20_costs_thresholds.ipynb", "ch20-ex-net-benefit", "nb_model", "0.156"): (
+    ("21_costs_thresholds.ipynb", "ch21-ex-net-benefit", "nb_model", "0.156"): (
         "the mean cost per case of a threshold tuned on one half of the test set, on the other"
     ),
     ("04_third_level.ipynb", "ch04-ex-f-values", "e2", "0.182"): (
@@ -275,7 +275,7 @@ COINCIDENCES = {
     ("17_confidence_intervals.ipynb", "ch17-ex-wilson", "wilson_high", "0.957"): (
         "the breast-cancer model's F1"
     ),
-    ("22_incomplete_judgments.ipynb", "ch22-ex-judged-range", "ap_low", "0.700"): (
+    ("23_incomplete_judgments.ipynb", "ch23-ex-judged-range", "ap_low", "0.700"): (
         "the AP of the chapter's condensed list"
     ),
 }
@@ -296,10 +296,10 @@ def test_the_edition_a_student_opens_holds_no_answer(rendered_dir):
 @pytest.mark.browser
 def test_the_rendered_scan_finds_an_answer_in_the_prose(rendered_dir, tmp_path):
     """The scan sees the filled-in prose: an answer planted there is found."""
-    keys = json.loads((ROOT / "teacher" / "exercise_keys" / "ch22.json").read_text("utf-8"))
+    keys = json.loads((ROOT / "teacher" / "exercise_keys" / "ch23.json").read_text("utf-8"))
     exercise_id, spec = next((k, v) for k, v in keys.items() if v.get("parts"))
     answer = sorted(key_strings(next(iter(spec["parts"].values())), spec.get("decimals", 3)))[0]
-    path = tmp_path / "22_incomplete_judgments.ipynb"
+    path = tmp_path / "23_incomplete_judgments.ipynb"
     notebook = json.loads((rendered_dir / path.name).read_text(encoding="utf-8"))
     notebook["cells"].insert(1, {"cell_type": "markdown", "metadata": {}, "source": answer})
     path.write_text(json.dumps(notebook), encoding="utf-8")

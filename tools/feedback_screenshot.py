@@ -1,4 +1,4 @@
-"""The teachers page's picture of what a student gets: chapter 22's assignment, answered with
+"""The teachers page's picture of what a student gets: chapter 23's assignment, answered with
 one wrong part, as the student sees it in the notebook and as the grader's feedback reads.
 
 Usage (needs otter-grader, requirements-teach.txt, and Debian's Chromium)::
@@ -7,9 +7,9 @@ Usage (needs otter-grader, requirements-teach.txt, and Debian's Chromium)::
 
 Steps, each done by the tool the reader would use:
 
-1. ``tools/make_assignments.py --chapters 22`` writes the assignment into a temporary folder;
+1. ``tools/make_assignments.py --chapters 23`` writes the assignment into a temporary folder;
 2. the student notebook gets answers typed as a student would: every part right (rounded to
-   the precision asked) except exercise 22.1's, the one pictured: bpref is set to the value of
+   the precision asked) except exercise 23.1's, the one pictured: bpref is set to the value of
    the key's first hint for it (a common mistake) and ap to a wrong value that matches no
    recorded mistake, so the picture shows both kinds of feedback and no answer;
 3. the notebook is executed in its folder (nbconvert, as "Run All" would), so its check cells
@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import make_assignments  # noqa: E402
 
-LABEL = "ch22-ex-bpref"
+LABEL = "ch23-ex-bpref"
 PART = "bpref"
 TARGET = ROOT / "reference" / "images" / "assignment-feedback.png"
 
@@ -110,14 +110,14 @@ def feedback(results, zip_path: Path, label: str = LABEL) -> str:
 
 
 def question_html(executed: dict) -> str:
-    """The question of exercise 22.1 (heading to check cell), as nbconvert renders it."""
+    """The question of exercise 23.1 (heading to check cell), as nbconvert renders it."""
     from nbconvert import HTMLExporter
 
     cells = executed["cells"]
     start = next(
         i
         for i, c in enumerate(cells)
-        if c["cell_type"] == "markdown" and "".join(c["source"]).startswith("## Exercise 22.1")
+        if c["cell_type"] == "markdown" and "".join(c["source"]).startswith("## Exercise 23.1")
     )
     end = next(
         i
@@ -173,8 +173,8 @@ def main(argv: list[str] | None = None) -> int:
             check=True,
             capture_output=True,
         )
-        (student_path,) = (built / "ch22" / "student").glob("*.ipynb")
-        (zip_path,) = (built / "ch22" / "autograder").glob("*-autograder_*.zip")
+        (student_path,) = (built / "ch23" / "student").glob("*.ipynb")
+        (zip_path,) = (built / "ch23" / "autograder").glob("*-autograder_*.zip")
         student = json.loads(student_path.read_text(encoding="utf-8"))
         submission, hint = answered(student, keys)
         path = student_path.with_name("submission.ipynb")

@@ -3,8 +3,8 @@
 Usage (``make assignments`` does this)::
 
     python tools/make_assignments.py                          # every chapter
-    python tools/make_assignments.py --chapters 4 22         # some chapters
-    python tools/make_assignments.py --exercises ch22-ex-bpref ch22-ex-new-system
+    python tools/make_assignments.py --chapters 4 23         # some chapters
+    python tools/make_assignments.py --exercises ch23-ex-bpref ch23-ex-new-system
 
 For each chapter this writes a *master notebook* in otter-grader's assignment format (v1:
 raw ``# ASSIGNMENT CONFIG``, ``# BEGIN QUESTION`` ... cells) generated from the chapter
@@ -50,7 +50,7 @@ and a solution's text (the teacher's notebook) shows a placeholder.
 Points: 1 per numeric part and 1 per written exercise, unless the exercise's Markdown cell
 sets them in its metadata: ``"exercise": {"points": {"bpref": 2}}`` (per part) or
 ``"exercise": {"points": 3}`` (a written exercise). A cell holding several exercises keys them
-by label: ``"exercise": {"ch22-ex-bpref": {"points": {"bpref": 2}}}``.
+by label: ``"exercise": {"ch23-ex-bpref": {"points": {"bpref": 2}}}``.
 
 A part whose name would clash (the same part name in two exercises of the assignment, a name
 the set-up or a solution uses, a Python builtin, or ``answer``) becomes

@@ -212,8 +212,12 @@ def main() -> int:
 
         # Earlier redirects follow the page to its new home; the moved pages get one each.
         def moved(page: str) -> str:
-            stem = page.removeprefix("chapters/")
-            return f"chapters/{stems.get(stem, stem)}"
+            # "chapters/NN_slug" or "chapters/NN_slug#section"; other pages do not move
+            path, hash_, anchor = page.partition("#")
+            if not path.startswith("chapters/"):
+                return page
+            stem = path.removeprefix("chapters/")
+            return f"chapters/{stems.get(stem, stem)}{hash_}{anchor}"
 
         for old_page, target in list(redirects.items()):
             if isinstance(target, str):

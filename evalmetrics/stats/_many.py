@@ -15,7 +15,8 @@ Public names (re-exported by :mod:`evalmetrics.stats`):
 - :func:`nonsignificant_groups`: the groups a critical-difference diagram joins with a bar;
 - :func:`sign_test`: two algorithms, wins and losses over the datasets;
 - :func:`bayesian_signed_rank`: two algorithms, the Bayesian signed-rank test with a region of
-  practical equivalence (Benavoli et al. 2017), whose probabilities are baycomp's.
+  practical equivalence (Benavoli et al. 2017), whose probabilities are baycomp's except where
+  a sum of two differences lies on the edge of the region (see its Notes).
 
 The Wilcoxon signed-rank test of two algorithms over the datasets is
 :func:`evalmetrics.stats.paired_test` with ``method="wilcoxon"``, which drops zero
@@ -1017,7 +1018,7 @@ def sign_test(
 
 
 def _heaviside(values: np.ndarray, threshold: float) -> np.ndarray:
-    """1 above ``threshold``, 1/2 at it, 0 below: baycomp's ``heaviside``, unrounded floats."""
+    """1 above ``threshold``, 1/2 at it, 0 below (baycomp's ``heaviside``); the caller rounds."""
     return (values > threshold).astype(np.float64) + 0.5 * (values == threshold)
 
 
@@ -1047,10 +1048,10 @@ def bayesian_signed_rank(
 
     that the average of two differences falls left of the region of practical equivalence
     (ROPE) :math:`[-r, r]` (the first algorithm better by more than r), inside it, or right of
-    it (H the step function, 1/2 at 0). ``p_left``, ``p_rope`` and ``p_right`` are the
-    shares of ``n_samples`` draws in which each region is the most probable of the three:
-    ``baycomp.SignedRankTest.probs``'s. Unlike a p-value, ``p_rope`` can say that two
-    algorithms are practically equivalent.
+    it (H the step function, 1/2 at 0: a sum on the edge counts half outside, half inside).
+    ``p_left``, ``p_rope`` and ``p_right`` are the shares of ``n_samples`` draws in which each
+    region is the most probable of the three, as in ``baycomp.SignedRankTest.probs``. Unlike a
+    p-value, ``p_rope`` can say that two algorithms are practically equivalent.
 
     Parameters
     ----------
@@ -1065,7 +1066,9 @@ def bayesian_signed_rank(
         Posterior draws (baycomp's ``nsamples``).
     random_state : None, int, numpy.random.Generator or RandomState, default=None
         The draws' randomness. A ``RandomState`` is drawn from directly, so
-        ``RandomState(seed)`` reproduces ``baycomp``'s ``random_state=seed`` exactly.
+        ``RandomState(seed)`` draws what ``baycomp``'s ``random_state=seed`` draws (baycomp
+        1.0.3 takes an int seed or None, not a ``RandomState``). An int here seeds a
+        ``numpy.random.Generator``, another stream.
 
     Returns
     -------
@@ -1082,11 +1085,25 @@ def bayesian_signed_rank(
 
     Notes
     -----
-    The sums :math:`z_i + z_j` are compared with :math:`\pm 2r` as floats, without the
-    package's tie rounding, as baycomp and Benavoli et al.'s reference code compare them: a
-    sum that equals :math:`2r` in exact arithmetic but not in floating point (a difference of
-    exactly one ROPE width) falls on one side, and only an exactly equal float counts 1/2.
-    The results are therefore baycomp's on any data, not only on data without such sums.
+    Sums on the edge. Scores on a grid (accuracies over n cases are multiples of 1/n) give
+    sums :math:`z_i + z_j` that equal :math:`\pm 2r` in exact arithmetic, but as floats they
+    land a few units in the last place on either side (``(0.72 - 0.71) * 2`` is
+    ``0.020000000000000018``, not ``0.02``), and the side decides whether the pair counts 0
+    or 1 instead of 1/2. So the sums and :math:`2r` are compared after the package's tie
+    rounding (as :func:`evalmetrics.stats.paired_test` rounds its differences): to 12
+    decimals of the data's scale, that is, with :math:`u` the power of ten at or above
+    :math:`\max_i(|a_i|, |b_i|)`, ``round(x / u, 12) * u`` (for scores in [0, 1],
+    ``np.round(x, 12)``). The rule: a sum that rounds to :math:`\pm 2r` (one within about
+    :math:`5 \cdot 10^{-13} u` of it) is on the edge and counts 1/2. Float noise is about
+    :math:`10^{-16} u`, and sums that differ in exact arithmetic differ by far more than
+    :math:`10^{-12} u` on real data.
+
+    baycomp (1.0.3) and Benavoli et al.'s reference code compare the raw floats. The two
+    comparisons agree wherever every sum that rounds to :math:`\pm 2r` is also equal to it as
+    a float (in particular where no sum comes within the rounding of :math:`\pm 2r`); there,
+    with ``random_state=RandomState(seed)``, the results are baycomp's
+    ``SignedRankTest.probs(..., random_state=seed)`` to the last bit. Elsewhere they differ by
+    the posterior weight of the pairs on the edge.
 
     References
     ----------
@@ -1100,9 +1117,16 @@ def bayesian_signed_rank(
     >>> a = [0.80, 0.72, 0.91, 0.65, 0.88, 0.77]
     >>> b = [0.79, 0.74, 0.90, 0.64, 0.86, 0.77]
     >>> r = bayesian_signed_rank(a, b, rope=0.01, random_state=np.random.RandomState(0))
-    >>> p_left, p_rope, p_right = r  # baycomp.SignedRankTest.probs(..., random_state=0)
+    >>> p_left, p_rope, p_right = r
     >>> round(p_left, 5), round(p_rope, 5), round(p_right, 5)
-    (0.51276, 0.46804, 0.0192)
+    (0.15908, 0.83642, 0.0045)
+
+    Sums on the edge count 1/2: here the differences of one ROPE width (0.80 - 0.79, 0.91 -
+    0.90, 0.65 - 0.64) summed in pairs, and those of two widths (0.74 - 0.72, 0.88 - 0.86)
+    with the prior's 0. As floats these differences are ``0.010000000000000009`` and
+    ``0.020000000000000018``, so their sums lie beyond :math:`\pm 2r`, and baycomp's
+    ``SignedRankTest.probs(a, b, 0.01, random_state=0)``, on the same draws, counts them
+    outside the ROPE: (0.51276, 0.46804, 0.0192).
     """
     first, second = _paired_values(a, b)
     rope = check_in_interval(rope, "rope", 0.0, math.inf, high_open=True)
@@ -1116,10 +1140,14 @@ def bayesian_signed_rank(
         draw = check_random_state(random_state).dirichlet
 
     z = np.concatenate(([0.0], second - first))
-    sums = z[:, None] + z[None, :]
-    # baycomp's comparisons: sums against +2r and -sums against 2r, unrounded
-    right_step = _heaviside(sums, 2 * rope)
-    left_step = _heaviside(-sums, 2 * rope) if rope > 0 else None
+    # the sums and 2r rounded alike (see Notes): a sum equal to 2r in exact arithmetic is
+    # on the edge, whatever its last bits
+    scale = _scale(first, second)
+    sums = _tie_rounded(z[:, None] + z[None, :], scale)
+    edge = float(_tie_rounded(np.array(2 * rope), scale))
+    # baycomp's comparisons: sums against +2r and -sums against 2r
+    right_step = _heaviside(sums, edge)
+    left_step = _heaviside(-sums, edge) if rope > 0 else None
     weights = np.ones(z.shape[0])
     weights[0] = prior_strength
     sample = np.empty((n_samples, 3))
