@@ -20,11 +20,11 @@ ANSWERS = {
         "high": 4 / 6 + T5 * math.sqrt(142 / 300 / 5) / math.sqrt(6),  # 0.98956
     },
     # 3 positives of 30: each draw misses them with probability 27/30 = 0.9, independently;
-    # 0.9^30 = exp(30 ln 0.9) = exp(-3.160815) = 0.042391; of 2,000 resamples 84.782 lost;
-    # a stratified resample keeps its 3 positives, so none is lost
+    # 0.9^30 = exp(30 ln 0.9) = exp(-3.160815) = 0.042391. 6 of 60: 0.9^60 = 0.042391^2
+    # = 0.0017970. A stratified resample keeps its 3 positives: 0
     "ch18-ex-no-positive": {
         "p_none": 0.9**30,
-        "lost": 2000 * 0.9**30,
-        "lost_stratified": 0,
+        "p_none_60": 0.9**60,
+        "p_none_stratified": 0,
     },
 }
