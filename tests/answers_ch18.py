@@ -18,6 +18,9 @@ ANSWERS = {
         "se": math.sqrt(142 / 300 / 5) / math.sqrt(6),
         "low": 4 / 6 - T5 * math.sqrt(142 / 300 / 5) / math.sqrt(6),  # 0.34378
         "high": 4 / 6 + T5 * math.sqrt(142 / 300 / 5) / math.sqrt(6),  # 0.98956
+        # one draw from the six values has variance 0.47333 / 6 (divisor n); a mean of six
+        # draws: sqrt(0.47333 / 6) / sqrt(6) = sqrt(0.078889) / 2.449490 = 0.11467
+        "boot_se": math.sqrt(142 / 300 / 6) / math.sqrt(6),
     },
     # 3 positives of 30: each draw misses them with probability 27/30 = 0.9, independently;
     # 0.9^30 = exp(30 ln 0.9) = exp(-3.160815) = 0.042391. 6 of 60: 0.9^60 = 0.042391^2
@@ -26,5 +29,12 @@ ANSWERS = {
         "p_none": 0.9**30,
         "p_none_60": 0.9**60,
         "p_none_stratified": 0,
+    },
+    # 899 of 1,000: C = 0.899, SE = sqrt(0.899 * 0.101 / 1000) = sqrt(0.0000907990) = 0.0095289;
+    # (0.899 - 0.95) / 0.0095289 = -5.3522
+    "ch18-ex-coverage": {
+        "coverage": 0.899,
+        "se": math.sqrt(0.899 * 0.101 / 1000),
+        "z": (0.899 - 0.95) / math.sqrt(0.899 * 0.101 / 1000),
     },
 }
