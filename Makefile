@@ -32,6 +32,8 @@ help:
 	@echo "make student      student edition of the notebooks (no solutions) in _build/student/"
 	@echo "make assignments  graded assignments (otter-grader) in _build/assignments/;"
 	@echo "                  CHAPTERS=\"04 16\" or EXERCISES=\"ch23-ex-bpref ...\" to choose"
+	@echo "make grade        CHAPTER=07 SUBMISSIONS=folder: grade a folder of submitted notebooks"
+	@echo "                  into a gradebook CSV (GRADEBOOK=..., TIMEOUT=300 s per notebook)"
 	@echo "make bench        run the benchmarks (metrics, stats and widgets)"
 	@echo "make bench-compare REF=<commit>  the package's speed against another commit's, same run"
 	@echo "make bench-spark  evalmetrics against Spark local mode (about 10 min; the conventions page's figures)"
@@ -157,6 +159,17 @@ ASSIGNMENTS_DIR ?= _build/assignments
 assignments: $(VENV)/.teach-installed
 	$(BIN)/python tools/make_assignments.py --out $(ASSIGNMENTS_DIR) \
 		$(if $(CHAPTERS),--chapters $(CHAPTERS),) $(if $(EXERCISES),--exercises $(EXERCISES),)
+
+# Grade a folder of submitted notebooks (one .ipynb per student, named after the student) with
+# one chapter's autograder from `make assignments`; writes a gradebook CSV (tools/grade.py).
+# make grade CHAPTER=07 SUBMISSIONS=submissions/ch07 [GRADEBOOK=gradebook-ch07.csv] [TIMEOUT=300]
+TIMEOUT ?= 300
+.PHONY: grade
+grade: $(VENV)/.teach-installed
+	$(if $(and $(CHAPTER),$(SUBMISSIONS)),,$(error make grade needs CHAPTER=NN and SUBMISSIONS=folder))
+	$(BIN)/python tools/grade.py --autograder $(ASSIGNMENTS_DIR)/ch$(CHAPTER) \
+		--submissions $(SUBMISSIONS) --out $(or $(GRADEBOOK),gradebook-ch$(CHAPTER).csv) \
+		--timeout $(TIMEOUT) --jobs 1
 
 bench: $(VENV)/.test-installed
 	$(BIN)/python benchmarks/bench_metrics.py

@@ -11,21 +11,26 @@ that matches a common mistake gets a hint aimed at that mistake. The expected va
 printed.
 
 **The rule.** Each exercise asks for a precision: ``decimals`` (default 3; ``0`` for counts and
-ranks). A part is right when the answer, rounded to that many decimals, is a correct rounding
-of the exact value. So 0.312 and 0.313 both pass for 5/16 = 0.3125 (a half-way value has two
-correct roundings), 0.3125 and ``"5/16"`` pass, and so does any longer decimal whose rounding
-is correct (0.3124). An answer that is itself half-way between two roundings passes only when
-both are correct: 0.3125 passes for 5/16, 0.3115 does not. Where whole numbers are asked, the
-answer must be whole (91.4 is not a rank). Floating-point representation is allowed for:
-0.313 typed as a float is taken as 0.313. A wrong answer that is a correct rounding to fewer
-decimals (at least one, fewer than asked: 0.47 for 0.4667 when three are asked) is told it is
-too coarse. A hint matches a wrong answer whose rounding is a rounding of the hint's value.
-An answer that is both (a rounding to fewer decimals that is also the value a common mistake
-gives) gets the hint and is told to give more decimals if it was a rounding.
+ranks). In one sentence (:data:`RULE`, also on the teachers page and in :func:`check`'s
+help):
 
-The rule judges roundings, not distances. A longer decimal counts as its rounding: for an exact
-value of 0.41664, 0.4174999 passes (it rounds to 0.417) while 0.4165, nearer the exact value,
-does not (it is half-way, and 0.416 is wrong). Give the precision asked and this never arises.
+    An answer is right when it is a correct rounding of the exact value to the decimals asked
+    or to more decimals, or when it rounds to a correct rounding at the decimals asked without
+    lying half-way between two roundings; where whole numbers are asked, it must be whole.
+
+For an exact 0.4565242 at three decimals, 0.457, 0.4565, 0.45652 and 0.45651 are right (the
+last rounds to 0.457); 0.456, 0.4564 and 0.4575 are not (0.4575 is half-way between 0.457 and
+0.458 and is not a correct rounding to four decimals). For 5/16 = 0.3125 both 0.312 and 0.313
+are right (a half-way value has two correct roundings), so are 0.3125, ``"5/16"`` and 0.3124;
+0.3115 is not. A number's decimals are its own, not how it was typed: 0.45650, "0.45650" and
+0.4565 are the same answer, and a float is read as it prints (0.4565 typed as a float is
+0.4565). Only one more decimal than asked can make a difference to the second clause (an
+answer half-way at the decimals asked has exactly one more), so the key stores the roundings
+at the decimals asked and at one more. A wrong answer that is a correct rounding to fewer
+decimals (at least one, fewer than asked: 0.47 for 0.4667 when three are asked) is told it is
+too coarse. A hint matches a wrong answer by the same rule, with the hint's value in place of
+the exact value. An answer that is both (a rounding to fewer decimals that is also the value a
+common mistake gives) gets the hint and is told to give more decimals if it was a rounding.
 
 An answer may be an int, a float, a :class:`fractions.Fraction`, a :class:`decimal.Decimal`, a
 NumPy integer or float (a scalar or a 0-d array), or a string holding a fraction or a decimal
@@ -41,8 +46,8 @@ plain keys are kept with the book's sources, not in the package (``teacher/exerc
 turned into tokens by ``tools/hash_keys.py``). The tokens hide the answers from a reader, not
 from a determined search: a number with three decimals has a thousand candidates, and
 :func:`check` itself says right or wrong. The book's graded assignments run this module's
-code on the same tokens (each hidden test carries a copy of it); :func:`grade_answer` grades
-against a plain value, for a grader that holds one.
+code on the same tokens: each hidden test calls :func:`grade_hashed` with its part's hashed
+entry; :func:`grade_answer` grades against a plain value, for a grader that holds one.
 
 :func:`form_phrase` gives the words with which an exercise asks for its answer's form. An
 exercise with a single part may use the part name ``"answer"`` and be checked with
@@ -70,9 +75,19 @@ __all__ = [
     "check",
     "exercise_ids",
     "form_phrase",
+    "RULE",
     "grade_answer",
+    "grade_hashed",
     "hashed_entry",
 ]
+
+#: The grading rule in one sentence, as the teachers page and :func:`check`'s help state it.
+RULE = (
+    "An answer is right when it is a correct rounding of the exact value to the decimals asked"
+    " or to more decimals, or when it rounds to a correct rounding at the decimals asked"
+    " without lying half-way between two roundings; where whole numbers are asked, it must be"
+    " whole."
+)
 
 _DEFAULT_DECIMALS = 3
 _RELATIVE_SLACK = Fraction(1, 10**9)  # of the half unit: float representation of typed decimals
@@ -293,7 +308,9 @@ def _as_exact(value: object, part: str) -> Fraction | float:
         return plain
     if isinstance(plain, Decimal):
         return _written_number(str(plain), part, wanted, str(plain))
-    return Fraction(plain) if math.isfinite(plain) else plain
+    if not math.isfinite(plain):
+        return plain
+    return Fraction(Decimal(repr(plain)))  # as it prints: 0.4565 is 4565/10000
 
 
 def _roundings(value: Fraction | float, decimals: int) -> set[str]:
@@ -332,32 +349,58 @@ def _token(salt: str, exercise_id: str, part: str, text: str) -> str:
     return hashlib.sha256(data).hexdigest()[:20]
 
 
+def _matches(
+    given: Fraction | float,
+    decimals: int,
+    tokens: Callable[[set[str]], set[str]],
+    at: set[str],
+    finer: set[str],
+) -> bool:
+    """:data:`RULE` for one value, known by its roundings' tokens: ``at`` at the decimals asked,
+    ``finer`` at one more (empty for whole numbers).
+
+    The rule's first clause at more than one extra decimal adds nothing to the second (a
+    number with two or more decimals beyond those asked is never half-way at the decimals
+    asked, and if it is a correct rounding it lies in the same rounding interval as the exact
+    value), so one more decimal is all the key needs.
+    """
+    mine = tokens(_roundings(given, decimals))
+    if mine and mine <= at:  # rounds to a correct rounding, not half-way (or both are right)
+        return True
+    if decimals == 0 or not finer or not _on_grid(given, decimals + 1):
+        return False
+    own = tokens(_roundings(given, decimals + 1))  # a correct rounding to one more decimal
+    return bool(own) and own <= finer
+
+
 def _verdict(
     given: Fraction | float,
     decimals: int,
     tokens: Callable[[set[str]], set[str]],
     right: set[str],
+    finer: set[str],
     coarse: dict[int, set[str]],
-    hints: list[tuple[set[str], str]],
+    hints: list[tuple[set[str], set[str], str]],
 ) -> tuple[bool, str]:
     """One part's verdict and feedback line (without the part's name).
 
     ``tokens`` turns roundings into what the key stores (the texts themselves for a plain key,
-    salted hashes for the shipped one); ``right``, ``coarse`` (by number of decimals) and the
-    hints' sets hold those tokens.
+    salted hashes for the shipped one); ``right`` (at the decimals asked), ``finer`` (at one
+    more), ``coarse`` (by number of decimals) and the hints' two sets hold those tokens.
     """
-    mine = tokens(_roundings(given, decimals))
     undefined = bool(tokens({"nan"}) & right)
     if decimals == 0 and not isinstance(given, float) and not _on_grid(given, 0):
         return False, "not quite: give a whole number."
-    if mine and mine <= right:
+    if _matches(given, decimals, tokens, right, finer):
         return True, "right: undefined." if undefined else "right, to the precision asked."
     coarse_match = any(
         _on_grid(given, fewer) and tokens(_roundings(given, fewer)) & coarse.get(fewer, set())
         for fewer in range(decimals - 1, 0, -1)
     )
     unit = "decimal" if decimals == 1 else "decimals"
-    hint = next((text for matches, text in hints if mine & matches), None)
+    hint = next(
+        (text for at, more, text in hints if _matches(given, decimals, tokens, at, more)), None
+    )
     if coarse_match and hint is None:
         return False, f"too coarse: give {_in_words(decimals)} {unit}."
     if coarse_match:  # a common mistake's value, or a rounding to fewer decimals: say both
@@ -369,36 +412,103 @@ def _verdict(
     return False, "not quite." + (f" {hint}" if hint else " Try again.")
 
 
-def _grade_part(
+def _checked_decimals(decimals: object) -> int:
+    if isinstance(decimals, bool) or not isinstance(decimals, int) or not 0 <= decimals <= 10:
+        raise ValueError(f"decimals must be a whole number from 0 to 10, got {decimals!r}")
+    return decimals
+
+
+def _token_list(value: object, what: str) -> set[str]:
+    if not isinstance(value, list) or not all(isinstance(t, str) for t in value):
+        raise ValueError(f"entry: {what} must be a list of token strings, got {value!r}")
+    return set(value)
+
+
+def grade_hashed(
     answer: object,
-    name: str,
+    *,
     entry: dict,
     exercise_id: str,
     part: str,
-    *,
     salt: str,
     decimals: int,
+    name: str | None = None,
 ) -> tuple[bool, str]:
-    """One part's verdict against its hashed entry (``right``, ``coarse``, ``hints``).
+    """Grade one answer against one part's hashed entry, by :data:`RULE`.
 
-    What :func:`check` runs for each part, and what an assignment's hidden test runs (its
-    source is copied into the test with the part's entry): ``name`` is the name the
-    messages use for the answer.
+    What :func:`check` runs for each part, and what an assignment's tests call: the entry
+    holds salted tokens of the exact value's correct roundings, never the value.
+
+    Parameters
+    ----------
+    answer : float, Fraction or str
+        The student's answer, in any form :func:`check` accepts.
+    entry : dict
+        The part's entry as :func:`hashed_entry` writes it: ``right`` (tokens of the correct
+        roundings at ``decimals``), ``finer`` (at one more decimal; may be absent in keys
+        written before it existed), ``coarse`` (``{"1": [...], ...}``) and ``hints``
+        (``[{"tokens": [...], "finer": [...], "hint": "..."}]``, this part's only).
+    exercise_id, part, salt : str
+        What the tokens were salted with: the exercise, the part's name in the key, the
+        chapter's salt.
+    decimals : int
+        The decimals the exercise asks for (0 for whole numbers).
+    name : str, optional
+        The name messages give the answer (a variable's name); default ``part``.
+
+    Returns
+    -------
+    (bool, str)
+        Whether the answer is right, and the feedback line (without the part's name).
+
+    Raises
+    ------
+    TypeError
+        If ``answer`` is not a number the rule reads (the message names ``name``).
+    ValueError
+        If ``entry`` or ``decimals`` is malformed (the message names the argument).
+
+    Examples
+    --------
+    >>> entry = hashed_entry("ch99-ex-x", {"parts": {"p": "5/16"}}, salt="s")["parts"]["p"]
+    >>> key = dict(entry=entry, exercise_id="ch99-ex-x", part="p", salt="s", decimals=3)
+    >>> grade_hashed(0.3125, **key)
+    (True, 'right, to the precision asked.')
+    >>> grade_hashed(0.3115, **key)
+    (False, 'not quite. Try again.')
     """
-    given = _as_exact(answer, name)
+    decimals = _checked_decimals(decimals)
+    if not isinstance(entry, dict) or "right" not in entry:
+        raise ValueError(f"entry must be a part's hashed entry with 'right', got {entry!r}")
+    for argument, value in (("exercise_id", exercise_id), ("part", part), ("salt", salt)):
+        if not isinstance(value, str):
+            raise ValueError(f"{argument} must be a string, got {value!r}")
+    given = _as_exact(answer, part if name is None else name)
 
     def tokens(texts: set[str]) -> set[str]:
         return {_token(salt, exercise_id, part, text) for text in texts}
 
-    coarse = {int(k): set(v) for k, v in entry.get("coarse", {}).items()}
-    hints = [(set(h["tokens"]), h["hint"]) for h in entry.get("hints", [])]
-    return _verdict(given, decimals, tokens, set(entry["right"]), coarse, hints)
+    stored = entry.get("coarse", {})
+    if not isinstance(stored, dict) or not all(str(k).isdigit() for k in stored):
+        raise ValueError(f"entry: coarse must map numbers of decimals to tokens, got {stored!r}")
+    coarse = {int(k): _token_list(v, "coarse") for k, v in stored.items()}
+    hints = []
+    for h in entry.get("hints", []):
+        if not isinstance(h, dict) or not isinstance(h.get("hint"), str):
+            raise ValueError(f"entry: each hint must be a dict with 'tokens' and 'hint', got {h!r}")
+        tokens_at = _token_list(h.get("tokens"), "a hint's tokens")
+        hints.append((tokens_at, _token_list(h.get("finer", []), "a hint's finer"), h["hint"]))
+    right = _token_list(entry["right"], "right")
+    finer = _token_list(entry.get("finer", []), "finer")
+    return _verdict(given, decimals, tokens, right, finer, coarse, hints)
 
 
 def hashed_entry(exercise_id: str, spec: dict, *, salt: str) -> dict:
     """One exercise of a plain key (``parts``, ``decimals``, ``hints``) as the package stores it.
 
-    Used by ``tools/hash_keys.py``; every value becomes the tokens of its correct roundings.
+    Used by ``tools/hash_keys.py``; every value becomes the tokens of its correct roundings at
+    the decimals asked (``right``), at one more (``finer``, what :data:`RULE`'s first clause
+    needs; none for whole numbers) and at fewer (``coarse``).
     """
     decimals = _decimals(exercise_id, spec)
     if "tolerance" in spec:
@@ -411,20 +521,29 @@ def hashed_entry(exercise_id: str, spec: dict, *, salt: str) -> dict:
         texts = _roundings(exact(value), places)
         return sorted(_token(salt, exercise_id, part, text) for text in texts)
 
+    def finer(part: str, value: object) -> list[str]:
+        return tokens(part, value, decimals + 1) if decimals else []
+
     parts = {
         part: {
             "right": tokens(part, value, decimals),
+            "finer": finer(part, value),
             "coarse": {str(k): tokens(part, value, k) for k in range(1, decimals)},
         }
         for part, value in spec["parts"].items()
     }
-    hints = [
-        {"part": h["part"], "tokens": tokens(h["part"], h["value"], decimals), "hint": h["hint"]}
-        for h in spec.get("hints", [])
-    ]
     for h in spec.get("hints", []):
         if h["part"] not in spec["parts"]:
             raise RuntimeError(f"exercise {exercise_id!r}: a hint names an unknown part")
+    hints = [
+        {
+            "part": h["part"],
+            "tokens": tokens(h["part"], h["value"], decimals),
+            "finer": finer(h["part"], h["value"]),
+            "hint": h["hint"],
+        }
+        for h in spec.get("hints", [])
+    ]
     entry: dict = {"parts": parts, "hints": hints}
     if "decimals" in spec:
         entry = {"decimals": decimals, **entry}
@@ -438,11 +557,10 @@ def grade_answer(
     decimals: int = _DEFAULT_DECIMALS,
     hints: object = (),
 ) -> tuple[bool, str]:
-    """Grade one numeric answer against a known value by the rules of :func:`check`.
+    """Grade one numeric answer against a known value by :data:`RULE`, as :func:`check` does.
 
-    For graders that hold the plain answer: the same rule (the answer rounded to ``decimals``
-    is a correct rounding of ``expected``), the same "too coarse" message and the same hints as
-    :func:`check`. The book's tests compare it with the assignments' hidden tests.
+    For graders that hold the plain answer: the same rule, the same "too coarse" message and
+    the same hints as :func:`check` (:func:`grade_hashed` is its counterpart for a hashed key).
 
     Parameters
     ----------
@@ -453,41 +571,61 @@ def grade_answer(
     decimals : int, default=3
         The number of decimals the exercise asks for (0 for whole numbers).
     hints : iterable of (value, text) pairs
-        Common wrong values and the hint shown when the answer matches one.
+        Common wrong values and the hint shown when the answer matches one (by the same rule,
+        with the hint's value in place of the exact value).
 
     Returns
     -------
     (bool, str)
         Whether the answer is right, and the feedback line :func:`check` would print.
 
+    Raises
+    ------
+    TypeError
+        If ``answer`` (or ``expected``, a hint's value) is not a number the rule reads.
+    ValueError
+        If ``decimals`` is not a whole number from 0 to 10, or ``expected`` is infinite.
+
     Examples
     --------
-    >>> grade_answer(0.312, "5/16")
+    >>> grade_answer(0.4565, 0.4565242)
     (True, 'right, to the precision asked.')
+    >>> grade_answer(0.456, 0.4565242)
+    (False, 'not quite. Try again.')
     >>> grade_answer(0.31, "5/16")
     (False, 'too coarse: give three decimals.')
     """
-    if isinstance(decimals, bool) or not isinstance(decimals, int) or not 0 <= decimals <= 10:
-        raise ValueError(f"decimals must be a whole number from 0 to 10, got {decimals!r}")
+    decimals = _checked_decimals(decimals)
     given = _as_exact(answer, "answer")
     exact = math.nan if expected is None else _as_exact(expected, "expected")
     if isinstance(exact, float) and not math.isnan(exact):
         raise ValueError(f"expected must be finite or undefined (None), got {expected!r}")
-    pairs = []
+
+    def finer(value: Fraction | float) -> set[str]:
+        return _roundings(value, decimals + 1) if decimals else set()
+
+    triples = []
     for value, text in hints:
         hint_value = math.nan if value is None else _as_exact(value, "hint value")
-        pairs.append((_roundings(hint_value, decimals), str(text)))
+        triples.append((_roundings(hint_value, decimals), finer(hint_value), str(text)))
     coarse = {k: _roundings(exact, k) for k in range(1, decimals)}
-    return _verdict(given, decimals, set, _roundings(exact, decimals), coarse, pairs)
+    right = _roundings(exact, decimals)
+    return _verdict(given, decimals, set, right, finer(exact), coarse, triples)
 
 
 def check(exercise_id: str, answer: object = None, /, **parts: object) -> CheckResult:
     """Say whether an answer to a book exercise is right, without revealing the answer.
 
-    A part is right when, rounded to the decimals the exercise asks for (three unless it says
-    otherwise), it is a correct rounding of the exact value, so any correct rounding passes; an
-    exact fraction passes too. A correct rounding to fewer decimals than asked is called too
-    coarse. The key compared against holds salted hashes of the roundings, not the values.
+    The rule (:data:`RULE`), with the decimals the exercise asks for (three unless it says
+    otherwise):
+
+        An answer is right when it is a correct rounding of the exact value to the decimals
+        asked or to more decimals, or when it rounds to a correct rounding at the decimals
+        asked without lying half-way between two roundings; where whole numbers are asked, it
+        must be whole.
+
+    An exact fraction is right too. A correct rounding to fewer decimals than asked is called
+    too coarse. The key compared against holds salted hashes of the roundings, not the values.
 
     Parameters
     ----------
@@ -547,8 +685,13 @@ def check(exercise_id: str, answer: object = None, /, **parts: object) -> CheckR
     for name, stored in expected_parts.items():
         hints = [h for h in spec.get("hints", []) if h["part"] == name]
         entry = {**stored, "hints": hints}
-        right, feedback = _grade_part(
-            parts[name], name, entry, exercise_id, name, salt=spec["salt"], decimals=decimals
+        right, feedback = grade_hashed(
+            parts[name],
+            entry=entry,
+            exercise_id=exercise_id,
+            part=name,
+            salt=spec["salt"],
+            decimals=decimals,
         )
         correct = correct and right
         lines.append(feedback if name == "answer" else f"{name}: {feedback}")

@@ -269,7 +269,10 @@ def test_one_wrong_part_loses_its_points_and_shows_the_hint(built, number, tmp_p
         assert hint in shown["output"], shown["output"]
     assert "not quite" in shown["output"]
     # the failing line shown is the assertion, not the call that holds the expected value
-    assert "_grade_part(" not in shown["output"] and "_right" in shown["output"]
+    assert "grade_hashed(" not in shown["output"] and "_right" in shown["output"]
+    # the public test grades too: a wrong answer is never "passed"
+    (public,) = [t for t in gradescope["tests"] if t["name"] == f"{label} - 1"] or [shown]
+    assert "passed" not in public["output"].split("- 2 result")[0], public["output"]
 
 
 def _with_cell(path: Path, after: int, source: str) -> Path:
@@ -292,7 +295,7 @@ def test_a_submission_that_redefines_the_grader_still_loses_its_points(built, tm
     grading code in a cell changes nothing (a folder named evalmetrics in an upload, the other
     way to replace it, is covered by the next test: no test imports the package). And
     ``check()`` works in the autograder's copy of the package."""
-    number = "22"
+    number = "23"
     files = _files(built, number)
     label, part, typed, hint = _wrong_part(number)
     answers = _typed_answers(number, pick=0)
@@ -305,7 +308,7 @@ def test_a_submission_that_redefines_the_grader_still_loses_its_points(built, tm
         "from evalmetrics.exercises import check\n"
         f"_guess = {{p: 0.5 for p in {list(KEYS[label]['parts'])!r}}}\n"
         f"print('self-check:', check({label!r}, **_guess))\n"
-        "_ex._grade_part = lambda *args, **kwargs: (True, 'right')\n"
+        "_ex.grade_hashed = lambda *args, **kwargs: (True, 'right')\n"
         "_ex.grade_answer = lambda *args, **kwargs: (True, 'right')\n",
     )
     results = _grade(path, files)
@@ -326,7 +329,7 @@ def test_an_answer_that_is_an_object_of_its_own_loses_its_points_without_running
     """An answer of a class of the student's own (which could look for the expected value while
     it is graded: its methods would run in the grader's process) is refused without any of its
     methods being called, and the part loses its points with a message naming its type."""
-    number = "22"
+    number = "23"
     files = _files(built, number)
     label, part = next((e["label"], p) for e in _checked(number) for p in KEYS[e["label"]]["parts"])
     flag = tmp_path / "called.txt"
@@ -368,7 +371,15 @@ def test_no_test_imports_anything_a_submission_could_replace(built):
             for name in tests:
                 text = bundle.read(name).decode("utf-8")
                 imported = set(re.findall(r"^\s*(?:from|import) (\w+)", text, re.M))
-                allowed = {"otter", "hashlib", "math", "re", "sys", "decimal", "fractions"}
+                allowed = {"otter", "importlib", "os", "sys"}
+                if "hidden=False" in text:  # the public test (0 points): the student's package
+                    public = text.split("hidden=False")[1].split("@test_case")[0]
+                    assert "import evalmetrics.exercises as _rule" in public
+                    allowed.add("evalmetrics")
+                hidden = "".join(t.split("@test_case")[0] for t in text.split("hidden=True")[1:])
+                assert "evalmetrics" not in set(
+                    re.findall(r"^\s*(?:from|import) (\w+)", hidden, re.M)
+                )
                 assert imported <= allowed, (
                     zip_path.name,
                     name,
@@ -386,7 +397,7 @@ def test_the_teachers_page_quotes_the_feedback_otter_gives(built, tmp_path):
     tools/feedback_screenshot.py pictures (exercise 23.1's bpref set to a common mistake)."""
     import feedback_screenshot
 
-    files = _files(built, "22")
+    files = _files(built, "23")
     student = json.loads(files["student"].read_text(encoding="utf-8"))
     submission, hint = feedback_screenshot.answered(student, KEYS)
     path = tmp_path / files["student"].name
@@ -402,20 +413,49 @@ def test_the_teachers_page_quotes_the_feedback_otter_gives(built, tmp_path):
 # --- nothing a student receives holds an answer ---------------------------------------------
 
 
+def _public_tests_without_hints(notebook: dict) -> dict:
+    """The notebook's otter metadata with the hints' words taken out of the public tests: the
+    hints are public (the package ships them in plain and check() prints them), and a hint
+    may name a number that is another part's answer (0.8, 1/2)."""
+    otter = notebook["metadata"].get("otter", {})
+    tests = {
+        name: ast.unparse(_WithoutRule().visit(ast.parse(source)))
+        for name, source in otter.get("tests", {}).items()
+    }
+    return {**otter, "tests": tests}
+
+
 def _student_texts(files: dict) -> dict[str, str]:
-    """What a student gets: every cell's source and the public tests (notebook metadata), from
-    the student notebook and from its copy in student-assignments.zip."""
+    """What a student gets: every cell's source and the public tests (notebook metadata, the
+    hints' words left out), from the student notebook and from its copy in
+    student-assignments.zip."""
     student = json.loads(files["student"].read_text(encoding="utf-8"))
     texts = {f"cell {i}": "".join(cell["source"]) for i, cell in enumerate(student["cells"])} | {
-        "public tests": json.dumps(student["metadata"].get("otter", {}))
+        "public tests": json.dumps(_public_tests_without_hints(student))
     }
     for i, cell in enumerate(student["cells"]):
         for output in cell.get("outputs", []):
             texts[f"cell {i} output"] = json.dumps(output)
     with zipfile.ZipFile(files["zip"].parents[2] / "student-assignments.zip") as bundle:
         (member,) = [n for n in bundle.namelist() if n.endswith("/" + files["student"].name)]
-        texts["student-assignments.zip"] = bundle.read(member).decode("utf-8")
+        copy = json.loads(bundle.read(member).decode("utf-8"))
+        copy["metadata"]["otter"] = _public_tests_without_hints(copy)
+        texts["student-assignments.zip"] = json.dumps(copy)
     return texts
+
+
+def test_only_the_hints_words_leave_the_scanned_public_tests():
+    """The scan above can fail: a number written into a public test outside a hint is still
+    found once the hints' words are taken out, and a hint's number is not."""
+    key = KEYS["ch23-ex-bpref"]
+    entry = make_assignments.hashed_part("ch23-ex-bpref", key, "bpref")
+    source = make_assignments.public_test("bpref", [("bpref", "ch23-ex-bpref", "bpref", entry, 3)])
+    planted = source.replace("    _lines = []", "    _lines = []\n    _expected = 0.625", 1)
+    assert planted != source
+    notebook = {"metadata": {"otter": {"tests": {"q": planted}}}}
+    text = json.dumps(_public_tests_without_hints(notebook))
+    assert _occurs(text, "0.625")
+    assert "min(R, N)" in source and "min(R, N)" not in text  # a hint's words
 
 
 def _occurs(text: str, number_text: str) -> bool:
@@ -441,7 +481,7 @@ class _WithoutRule(ast.NodeTransformer):
     tests' points and decimals. What is left is what could hold a key."""
 
     def visit_FunctionDef(self, node):
-        rule = set(make_assignments.RULE_FUNCTIONS) | set(make_assignments.RULE_CONSTANTS)
+        rule = set()  # the tests call the package; no rule is copied into them
         node.body = [
             stmt
             for stmt in node.body
@@ -463,7 +503,7 @@ class _WithoutRule(ast.NodeTransformer):
         return self.generic_visit(node)
 
     def visit_keyword(self, node):
-        return None if node.arg in {"decimals", "points"} else node
+        return None if node.arg in {"decimals", "points"} else self.generic_visit(node)
 
 
 def _leaks(text: str, forms: list[str]) -> list[str]:
@@ -490,9 +530,9 @@ def test_student_files_hold_no_answer(built, number):
     student = json.loads(files["student"].read_text(encoding="utf-8"))
     public = student["metadata"]["otter"]["tests"]
     assert public, "the student notebook has no public tests"
-    for source in public.values():  # the public tests only ever say "set it to a number"
-        assert "hidden=True" not in source and "evalmetrics" not in source
-        assert "_as_exact(_value, _name)" in source
+    for source in public.values():  # the public tests grade through the student's package
+        assert "hidden=True" not in source
+        assert "import evalmetrics.exercises as _rule" in source and "grade_hashed(" in source
     assert not any("# SOLUTION" in text for text in texts.values())
     statements = "\n".join(e["statement"] for e in _chapter_exercises(number))
     leaks = []
@@ -562,7 +602,7 @@ def test_points_set_in_a_chapters_metadata(tmp_path):
     _otter()
     chapters = tmp_path / "chapters"
     chapters.mkdir()
-    source = _chapter_path("22")
+    source = _chapter_path("23")
     notebook = json.loads(source.read_text(encoding="utf-8"))
     for cell in notebook["cells"]:
         text = "".join(cell["source"])
@@ -573,7 +613,7 @@ def test_points_set_in_a_chapters_metadata(tmp_path):
     (chapters / source.name).write_text(json.dumps(notebook), encoding="utf-8")
     out = tmp_path / "out"
     _build(out, "--chapter-dir", str(chapters), "--no-run-tests")
-    files = _files(out, "22")
+    files = _files(out, "23")
     master = json.loads(files["master"].read_text(encoding="utf-8"))
     raw = ["".join(c["source"]) for c in master["cells"] if c["cell_type"] == "raw"]
     assert any("name: ch23-ex-new-system" in r and "manual: true\npoints: 3" in r for r in raw)
@@ -688,16 +728,14 @@ def test_the_hidden_tests_grade_as_the_package_does():
 
 
 def test_a_hidden_test_with_another_rule_is_caught(monkeypatch):
-    """The comparison above can fail: with the half-way rule of an earlier version (an answer
-    passes when either of its roundings is right), the copied rule is found to differ."""
-    original = make_assignments.rule_source
+    """The comparison above can fail: hidden tests that grade at one decimal more than asked
+    are found to differ from grade_answer."""
+    original = make_assignments._grading_call
 
-    def older(*args):
-        source = original(*args)
-        assert "if mine and mine <= right:" in source
-        return source.replace("if mine and mine <= right:", "if mine and mine & right:")
+    def other(variable, exercise_id, part, entry, decimals):
+        return original(variable, exercise_id, part, entry, decimals + 1)
 
-    monkeypatch.setattr(make_assignments, "rule_source", older)
+    monkeypatch.setattr(make_assignments, "_grading_call", other)
     differ, _ = _disagreements(_generated_tests(), limit=1)
     assert differ
 
@@ -724,8 +762,8 @@ def test_a_planted_answer_in_a_hidden_test_is_found():
     text = make_assignments.hidden_test("x", exercise_id, part, entry, 3, 1)
     forms = _answer_forms(value, 3)
     for form in forms:
-        call = "\n    try:\n        _right, _feedback"
-        planted = text.replace(call, f"\n    _expected = {form}{call}", 1)
+        call = "\n        _right, _feedback = _rule.grade_hashed("
+        planted = text.replace(call, f"\n        _expected = {form}{call}", 1)
         assert planted != text
         assert _leaks(planted, forms) == [form], form
     assert _leaks(text, forms) == []
@@ -750,7 +788,9 @@ def test_the_public_test_takes_as_a_number_what_the_rule_takes():
 
     from evalmetrics.exercises import _as_exact
 
-    run = _run_test_file(make_assignments.public_test("q", ["x"]), "public test")
+    entry = make_assignments.hashed_part("ch23-ex-bpref", KEYS["ch23-ex-bpref"], "bpref")
+    graded = [("x", "ch23-ex-bpref", "bpref", entry, 3)]
+    run = _run_test_file(make_assignments.public_test("q", graded), "public test")
     inputs = [0.5, 3, -2, math.nan, math.inf, Fraction(7, 24), Decimal("0.25"), Decimal("NaN")]
     inputs += [np.float64(0.1), np.int64(4), np.array(0.3), np.array([0.1, 0.2]), [0.1], None]
     inputs += [True, ..., "7/24", " 7 / 24 ", "6.5/9", "1/0", "1/2/3", "abc", "", "nan", "-NaN"]
@@ -763,21 +803,88 @@ def test_the_public_test_takes_as_a_number_what_the_rule_takes():
         except TypeError as error:
             message = str(error)
         passed, shown = run({"x": value})
-        assert passed == (message is None), value
+        assert passed is False, value  # no value here is bpref's answer
+        if message is None:
+            assert shown.startswith("x: not quite"), (value, shown)
         if message is not None:  # the same words, and what to give for an undefined value
             advice = ' (for a value that is undefined, 0/0, give float("nan"))'
             assert shown == message + ("" if "nan" in message else advice)
 
 
-def test_the_copied_rule_follows_the_packages_source(monkeypatch):
-    """The copy is taken from the package's source when the tests are written: a different
-    rule in the package gives a different copy."""
-    from evalmetrics import exercises
+def _private_uses(source: str) -> list[str]:
+    """Where a tool's source reads a private name of evalmetrics.exercises or reads source."""
+    tree = ast.parse(source)
+    aliases = {"exercises"}  # from evalmetrics import exercises
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module == "evalmetrics.exercises":
+            found += [f"import {a.name}" for a in node.names if a.name.startswith("_")]
+        if isinstance(node, ast.Import):
+            aliases |= {
+                a.asname for a in node.names if a.name == "evalmetrics.exercises" and a.asname
+            }
+        if isinstance(node, ast.Attribute) and node.attr.startswith("_"):
+            base = node.value
+            if isinstance(base, ast.Name) and base.id in aliases:
+                found.append(f"{base.id}.{node.attr}")
+            if isinstance(base, ast.Attribute) and base.attr == "exercises":
+                found.append(f"exercises.{node.attr}")
+        if isinstance(node, ast.Attribute) and node.attr in {"getsource", "getsourcelines"}:
+            found.append(node.attr)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            if node.func.id == "getattr" and len(node.args) > 1:
+                found.append("getattr")
+    return found
 
-    before = make_assignments.rule_source()
-    monkeypatch.setattr(exercises, "_RELATIVE_SLACK", Fraction(1, 10))
-    assert make_assignments.rule_source() != before
-    assert "_RELATIVE_SLACK = Fraction(1, 10)" in make_assignments.rule_source()
+
+def test_make_assignments_uses_only_the_public_grading_interface():
+    """Renaming a private helper of evalmetrics.exercises cannot break the assignments: the
+    tool reads no private name of the module, by import, attribute or getattr, and no source
+    through inspect; the tests it writes call only grade_hashed."""
+    source = (ROOT / "tools" / "make_assignments.py").read_text(encoding="utf-8")
+    assert _private_uses(source) == []
+    entry = make_assignments.hashed_part("ch23-ex-bpref", KEYS["ch23-ex-bpref"], "bpref")
+    for text in [
+        make_assignments.hidden_test("x", "ch23-ex-bpref", "bpref", entry, 3, 1),
+        make_assignments.public_test("q", [("x", "ch23-ex-bpref", "bpref", entry, 3)]),
+    ]:
+        called = {n.attr for n in ast.walk(ast.parse(text)) if isinstance(n, ast.Attribute)}
+        assert {c for c in called if not c.startswith("__")} & {"grade_hashed"} == {"grade_hashed"}
+        assert not [c for c in called if c.startswith("_") and not c.startswith("__")], called
+
+
+def test_a_questions_test_cases_have_distinct_names():
+    """otter collects a test file's cases by their functions' names (the file's globals), so a
+    public test named like a hidden one would be dropped from the autograder: exercise 23.1
+    (short name bpref) has a part bpref. Every question's public and hidden tests differ."""
+    for exercise_id, key in KEYS.items():
+        short = exercise_id.split("-ex-", 1)[1].replace("-", "_")
+        graded = [
+            (part, exercise_id, part, make_assignments.hashed_part(exercise_id, key, part), 3)
+            for part in key["parts"]
+        ]
+        texts = [make_assignments.public_test(short, graded)] + [
+            make_assignments.hidden_test(variable, exercise_id, part, entry, 3, 1)
+            for variable, exercise_id, part, entry, _ in graded
+        ]
+        names = [
+            node.name
+            for text in texts
+            for node in ast.parse(text).body
+            if isinstance(node, ast.FunctionDef)
+        ]
+        assert len(names) == len(set(names)) == len(key["parts"]) + 1, (exercise_id, names)
+
+
+def test_the_private_name_scan_can_fail():
+    for planted in [
+        "from evalmetrics import exercises\nexercises._verdict",
+        "import evalmetrics.exercises as ex\nex._roundings(1, 2)",
+        "from evalmetrics.exercises import _as_exact",
+        "import inspect\ninspect.getsource(f)",
+        "getattr(exercises, name)",
+    ]:
+        assert _private_uses(planted), planted
 
 
 def test_load_keys_reads_the_teacher_folder_first(tmp_path):
@@ -800,7 +907,7 @@ def test_load_keys_reads_the_teacher_folder_first(tmp_path):
 
 
 def _context(glue=None):
-    path = _chapter_path("22")
+    path = _chapter_path("23")
     labels = {
         "sec-here": (f"chapters/{path.name}", "A section of this chapter"),
         "sec-elsewhere": ("chapters/01_why_metrics.ipynb", "Another chapter's section"),
@@ -835,7 +942,7 @@ def test_a_glued_value_missing_from_a_statement_fails_naming_the_exercise():
 
 
 def test_the_check_line_becomes_a_sentence_naming_the_variables():
-    exercise = make_assignments.Exercise("ch23-ex-bpref", "22", 0)
+    exercise = make_assignments.Exercise("ch23-ex-bpref", "23", 0)
     exercise.key = KEYS["ch23-ex-bpref"]
     exercise.parts = {"bpref": "b", "ap": "a"}
     statement = 'Compute them.\n\nCheck (give numbers to three decimals): `check("x", a=...)`'
@@ -848,13 +955,25 @@ def test_the_check_line_becomes_a_sentence_naming_the_variables():
 
 
 def test_the_teachers_page_quotes_the_public_tests_message():
-    """The message the teachers page shows for a variable left at ``...`` is what the public
-    test of exercise 23.2 (its parts judged, ap_low, ap_high) says."""
-    run = _run_test_file(
-        make_assignments.public_test("judged_range", ["judged", "ap_low", "ap_high"]), "public"
-    )
-    passed, message = run({"judged": 0.5, "ap_low": ..., "ap_high": 0.5})
+    """The message the teachers page shows for exercise 23.2 (its parts judged, ap_low,
+    ap_high, under the variables the assignment names) with judged right, ap_low left at
+    ``...`` and ap_high wrong is what the public test says: nothing about the right part, one
+    line for each of the others."""
+    label = "ch23-ex-judged-range"
+    key = KEYS[label]
+    exercise = make_assignments.Exercise(label, "23", 0)
+    names = {part: make_assignments.variable_name(exercise, part) for part in key["parts"]}
+    graded = [
+        (names[part], label, part, make_assignments.hashed_part(label, key, part), 3)
+        for part in key["parts"]
+    ]
+    run = _run_test_file(make_assignments.public_test(exercise.short, graded), "public")
+    answers = {names["judged"]: key["parts"]["judged"], names["ap_low"]: ..., names["ap_high"]: 0.5}
+    passed, message = run(answers)
     assert not passed
+    assert message.startswith(f"{names['ap_low']} must be a number")
+    assert names["judged"] not in message
+    assert message.splitlines()[-1] == f"{names['ap_high']}: not quite. Try again."
     page = (ROOT / "reference" / "teachers.md").read_text(encoding="utf-8")
     quoted = re.search(r"test case, which ends with:\n\n```text\n(.*?)\n```", page, re.S)
     assert quoted, "the teachers page has no quoted message of the public test"
@@ -866,11 +985,11 @@ def test_the_teachers_page_quotes_the_public_tests_message():
 TRACE_CELL = """\
 import sys
 def _local(frame, event, arg):
-    if event == "line" and "mine" in frame.f_locals and "right" in frame.f_locals:
-        frame.f_locals["mine"] = set(frame.f_locals["right"])
+    if event == "line" and "mine" in frame.f_locals and "at" in frame.f_locals:
+        frame.f_locals["mine"] = set(frame.f_locals["at"])
     return _local
 def _global(frame, event, arg):
-    return _local if frame.f_code.co_name == "_verdict" else None
+    return _local if frame.f_code.co_name == "_matches" else None
 sys.settrace(_global)
 """
 
@@ -883,7 +1002,7 @@ def test_a_trace_function_still_changes_the_grade_and_is_flagged(built, tmp_path
     tools/flag_submissions.py, flags the cell."""
     import flag_submissions
 
-    number = "22"
+    number = "23"
     files = _files(built, number)
     answers = {k: "0.1" for k in _typed_answers(number, pick=0)}
     path = _submission(files, tmp_path, answers)

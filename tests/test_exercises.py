@@ -783,9 +783,14 @@ def test_nan_means_undefined(fake_key):
 
 def test_a_hint_matches_within_the_same_tolerance(fake_key):
     hint = "ap: not quite. Divide by all 8 relevant items."
-    for answer in [0.375, 0.3754, "3/8", 0.38 - 0.0045]:
+    for answer in [0.375, 0.3754, "3/8", 0.3 + 0.0754, "0.37549"]:
         assert fake_line("ch99-ex-sixteenths", "ap", answer) == hint, answer
-    assert fake_line("ch99-ex-sixteenths", "ap", 0.376) == "ap: not quite. Try again."
+    # 0.38 - 0.0045 prints as 0.3755: half-way between 0.375 and 0.376 and not a rounding of
+    # the hint's 0.375 to four decimals (0.3750), so by RULE it does not match the hint (under
+    # the earlier rule it did, as a value whose roundings included the hint's)
+    assert repr(0.38 - 0.0045) == "0.3755"
+    for answer in [0.376, 0.38 - 0.0045, "0.3745"]:
+        assert fake_line("ch99-ex-sixteenths", "ap", answer) == "ap: not quite. Try again."
 
 
 def test_the_key_is_never_printed(fake_key):
@@ -808,6 +813,11 @@ def test_the_teachers_pages_examples_of_the_rule_hold():
         (["0.3115"], "5/16", 3, wrong, "0.3115 is wrong for 5/16"),
         (["0.4174999"], "0.41664", 3, right, "0.41664, 0.4174999 is right"),
         (["0.4165"], "0.41664", 3, wrong, "and 0.4165 is wrong"),
+        (["0.957", "0.9565", "0.95652"], "0.9565242", 3, right, "0.957, 0.9565 and 0.95652 are"),
+        (["0.95651"], "0.9565242", 3, right, "and so is 0.95651, which rounds to 0.957"),
+        (["0.956", "0.9564", "0.95649"], "0.9565242", 3, wrong, "0.956, 0.9564 and 0.95649 are"),
+        (["0.9575"], "0.9565242", 3, wrong, "and so is 0.9575, half-way between 0.957 and"),
+        ([0.9565, "0.95650"], "0.9565242", 3, right, '0.95650, `"0.95650"` and 0.9565 are the'),
         (
             ["0.31"],
             "5/16",
@@ -815,10 +825,245 @@ def test_the_teachers_pages_examples_of_the_rule_hold():
             "too coarse: give three decimals.",
             '(0.31 for 5/16) is wrong and is told "too coarse: give three decimals."',
         ),
-        (["91.4"], "91", 0, "not quite: give a whole number.", "where 91.4 is wrong"),
+        (["91.4"], "91", 0, "not quite: give a whole number.", "91.4 is wrong even though"),
     ]
     for answers, exact, decimals, said, phrase in examples:
         assert phrase in page, phrase
         for answer in answers:
             verdict = grade_answer(answer, exact, decimals=decimals)
             assert verdict == (said == right, said), (answer, verdict)
+
+
+# --- the rule (RULE), its examples, and an independent implementation ------------------------
+
+WRONG = "not quite. Try again."
+COARSE = "too coarse: give three decimals."
+
+
+def both_graders(answer: object, exact: object, decimals: int = 3) -> tuple[bool, str]:
+    """grade_answer's verdict, after checking that grade_hashed (the hashed key, what check()
+    and the assignments' tests run) gives the same verdict and words."""
+    plain = grade_answer(answer, exact, decimals=decimals)
+    spec = {"parts": {"p": exact}, "decimals": decimals}
+    entry = exercises.hashed_entry("ch99-ex-rule", spec, salt="r")["parts"]["p"]
+    hashed = exercises.grade_hashed(
+        answer, entry=entry, exercise_id="ch99-ex-rule", part="p", salt="r", decimals=decimals
+    )
+    assert hashed == plain, (answer, exact, decimals, hashed, plain)
+    return plain
+
+
+def test_the_rules_examples_for_a_value_of_many_decimals():
+    # 0.9565242350681096 at three decimals: its correct roundings are 0.957 (three), 0.9565
+    # (four), 0.95652 (five); 0.95651 is no rounding of it but rounds to 0.957 and is not
+    # half-way at three decimals. 0.9575 is half-way (0.957 or 0.958) and not 0.9565; 0.95649
+    # rounds to 0.956; 0.96 is a rounding to two decimals: too coarse.
+    exact = 0.9565242350681096
+    for answer in [0.957, 0.9565, 0.95652, 0.95651, "0.9565", "0.95650", Decimal("0.9565")]:
+        assert both_graders(answer, exact) == (True, RIGHT), answer
+    for answer in [0.956, 0.9564, 0.9575, 0.95649, "0.9575", 0.958]:
+        assert both_graders(answer, exact) == (False, WRONG), answer
+    assert both_graders(0.96, exact) == (False, COARSE)
+    # a float is read as it prints: 0.9565 typed as a float is 0.9565, not the binary value
+    # 0.95650000000000001687... (which would be half-way at four decimals' rounding)
+    assert Fraction(0.9565) > Fraction("0.9565")
+    assert both_graders(np.float64(0.9565), exact) == (True, RIGHT)
+    assert both_graders(np.float32(0.9565), exact) == (True, RIGHT)
+
+
+def test_the_rules_examples_at_a_half_way_value():
+    # 5/16 = 0.3125 is half-way at three decimals: 0.312 and 0.313 are both correct roundings,
+    # 0.3125 is one to four decimals; 0.3124 rounds to 0.312 and is not half-way; 0.3115 is
+    # half-way between 0.311 and 0.312 and is no rounding of 0.3125 to four decimals.
+    for answer in [0.3125, 0.312, 0.313, "5/16", Fraction(5, 16), 0.3124, "0.31251"]:
+        assert both_graders(answer, "5/16") == (True, RIGHT), answer
+    for answer in [0.3115, 0.3135, 0.311, 0.314, "0.3126"]:
+        # 0.3135 is half-way between 0.313 and 0.314; 0.3126 is no rounding to four decimals
+        # but rounds to 0.313 and is not half-way: right, and checked as such just below
+        if answer == "0.3126":
+            continue
+        assert both_graders(answer, "5/16") == (False, WRONG), answer
+    assert both_graders("0.3126", "5/16") == (True, RIGHT)
+    assert both_graders(0.31, "5/16") == (False, COARSE)
+
+
+def test_the_rule_for_negative_values():
+    # the mirror images of the two examples above
+    for answer in [-0.957, -0.9565, -0.95652, -0.95651, "-0.9565"]:
+        assert both_graders(answer, -0.9565242350681096) == (True, RIGHT), answer
+    for answer in [-0.956, -0.9564, -0.9575, -0.95649, 0.957, 0.9565]:
+        assert both_graders(answer, -0.9565242350681096) == (False, WRONG), answer
+    assert both_graders(-0.96, -0.9565242350681096) == (False, COARSE)
+    for answer in [-0.3125, -0.312, -0.313, "-5/16", -0.3124]:
+        assert both_graders(answer, "-5/16") == (True, RIGHT), answer
+    for answer in [-0.3115, -0.3135, 0.3125]:
+        assert both_graders(answer, "-5/16") == (False, WRONG), answer
+
+
+def test_the_rule_for_whole_numbers():
+    whole = "not quite: give a whole number."
+    for answer in [91, 91.0, "91", "91.0", np.int64(91), Fraction(182, 2)]:
+        assert both_graders(answer, 91, decimals=0) == (True, RIGHT), answer
+    # 91.4 rounds to 91 and 91.0001 is near it, but neither is whole
+    for answer in [91.4, "91.4", 91.0001, "182/2.1"]:
+        assert both_graders(answer, 91, decimals=0) == (False, whole), answer
+    for answer in [90, 92, -91]:
+        assert both_graders(answer, 91, decimals=0) == (False, WRONG), answer
+    # a half-way whole value (7/2): 3 and 4 are both right, 3.5 itself is not whole
+    assert both_graders(3, "7/2", decimals=0) == (True, RIGHT)
+    assert both_graders(4, "7/2", decimals=0) == (True, RIGHT)
+    assert both_graders(3.5, "7/2", decimals=0) == (False, whole)
+    assert both_graders(-4, "-7/2", decimals=0) == (True, RIGHT)
+
+
+def independent_rule(answer: Fraction, exact: Fraction, decimals: int) -> bool:
+    """RULE's sentence, written here with fractions and without the module's code.
+
+    A correct rounding of ``exact`` to k decimals is a number with at most k decimals within
+    half a unit of the k-th decimal of ``exact`` (both neighbours at a half-way value)."""
+
+    def places(value: Fraction) -> int | None:  # its decimals, None if they never end
+        for k in range(40):
+            if (value * 10**k).denominator == 1:
+                return k
+        return None
+
+    def correct_rounding(value: Fraction, k: int) -> bool:
+        return (value * 10**k).denominator == 1 and abs(value - exact) <= Fraction(1, 2 * 10**k)
+
+    if decimals == 0 and answer.denominator != 1:
+        return False  # where whole numbers are asked, it must be whole
+    own = places(answer)
+    first = answer == exact or (
+        own is not None and correct_rounding(answer, max(decimals, own))
+    )  # a rounding to k >= own decimals is tightest at k = own, loosest at the decimals asked
+    scaled = answer * 10**decimals
+    half_way = scaled - math.floor(scaled) == Fraction(1, 2)
+    rounded = Fraction(math.floor(scaled + Fraction(1, 2)), 10**decimals)
+    second = not half_way and correct_rounding(rounded, decimals)
+    return first or second
+
+
+def test_the_independent_rule_agrees_with_the_rules_examples():
+    """The implementation the property test compares against, on the examples: so that it is
+    not wrong in the same way as the module."""
+    exact = Fraction(0.9565242350681096)
+    right = ["0.957", "0.9565", "0.95652", "0.95651"]
+    wrong = ["0.956", "0.9564", "0.9575", "0.95649", "0.96"]
+    assert all(independent_rule(Fraction(a), exact, 3) for a in right)
+    assert not any(independent_rule(Fraction(a), exact, 3) for a in wrong)
+    sixteenth = Fraction(5, 16)
+    assert all(independent_rule(Fraction(a), sixteenth, 3) for a in ["0.3125", "0.312", "0.3124"])
+    assert not independent_rule(Fraction("0.3115"), sixteenth, 3)
+    assert not independent_rule(Fraction("91.4"), Fraction(91), 0)
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@st.composite
+def exact_and_answer(draw) -> tuple[Fraction, Fraction, int]:
+    """An exact value (a ratio of small whole numbers, or a value at or near a half-way point
+    of the decimals asked) and an answer near it, written with up to four decimals more than
+    asked. Their distances to every rounding boundary are 0 or at least 1e-11, beyond the
+    module's float slack (about 1e-12)."""
+    decimals = draw(st.sampled_from([0, 2, 3, 4]))
+    denominator = draw(st.sampled_from([1, 2, 3, 7, 16, 24, 40, 80, 125, 128, 999, 1000]))
+    exact = Fraction(draw(st.integers(-3 * denominator, 3 * denominator)), denominator)
+    where = draw(st.integers(0, 2))
+    if where > 0:  # a half-way value at the decimals asked, or one near it (0.9565242)
+        exact = Fraction(2 * draw(st.integers(-3000, 3000)) + 1, 2 * 10**decimals)
+    if where == 2:
+        exact += Fraction(draw(st.integers(-80, 80)), 10 ** (decimals + 3))
+    extra = draw(st.integers(0, 4))
+    unit = Fraction(1, 10 ** (decimals + extra))
+    offset = draw(st.integers(-30, 30) | st.integers(-2, 2))
+    answer = Fraction(round(exact / unit) + offset) * unit
+    kind = draw(st.integers(0, 9))
+    if kind == 0:
+        answer = exact  # the exact fraction itself
+    if kind in (1, 2, 3):  # half-way at the decimals asked, near the exact value: the cases
+        # where the rule's two clauses and its "without lying half-way" decide
+        step = Fraction(1, 10**decimals)
+        answer = (math.floor(exact / step) + draw(st.integers(-1, 1)) + Fraction(1, 2)) * step
+    return exact, answer, decimals
+
+
+@settings(max_examples=400)
+@given(exact_and_answer())
+def test_the_rule_agrees_with_an_independent_implementation(case):
+    exact, answer, decimals = case
+    expected = independent_rule(answer, exact, decimals)
+    right, words = grade_answer(answer, exact, decimals=decimals)
+    assert right == expected, (answer, exact, decimals, words)
+    # typed as a decimal string, or as a float (read as it prints), the verdict is the same
+    if answer.denominator in {2**a * 5**b for a in range(12) for b in range(12)}:
+        text = str(Decimal(answer.numerator) / Decimal(answer.denominator))
+        assert grade_answer(text, exact, decimals=decimals)[0] == expected, text
+        if len(text.replace("-", "").replace(".", "").lstrip("0")) <= 15:
+            assert grade_answer(float(text), exact, decimals=decimals)[0] == expected, text
+    spec = {"parts": {"p": exact}, "decimals": decimals}
+    entry = exercises.hashed_entry("ch99-ex-prop", spec, salt="p")["parts"]["p"]
+    hashed = exercises.grade_hashed(
+        answer, entry=entry, exercise_id="ch99-ex-prop", part="p", salt="p", decimals=decimals
+    )
+    assert hashed == (right, words)
+
+
+def test_the_rule_is_stated_word_for_word_where_it_is_read():
+    """RULE, the one sentence, in the module's docstring, check()'s help and the teachers
+    page's section on grading (line breaks and indentation aside)."""
+
+    def flat(text: str) -> str:
+        return " ".join(text.split())
+
+    rule = flat(exercises.RULE)
+    assert rule.startswith("An answer is right when") and rule.count(".") == 1
+    assert rule in flat(exercises.__doc__)
+    assert rule in flat(check.__doc__)
+    page = (ROOT / "reference" / "teachers.md").read_text(encoding="utf-8")
+    section = page.split("## How a numeric answer is graded", 1)[1].split("\n## ", 1)[0]
+    assert rule in flat(re.sub(r"^> ?", "", section, flags=re.M))  # a quoted block on the page
+
+
+def test_grade_hashed_names_the_bad_argument():
+    entry = exercises.hashed_entry("ch99-ex-x", {"parts": {"p": "5/16"}}, salt="s")["parts"]["p"]
+    good = {"exercise_id": "ch99-ex-x", "part": "p", "salt": "s", "decimals": 3}
+    assert exercises.grade_hashed(0.3125, entry=entry, **good) == (True, RIGHT)
+    bad = [
+        ({"decimals": 11}, "decimals must be a whole number from 0 to 10, got 11"),
+        ({"decimals": True}, "decimals must be a whole number from 0 to 10, got True"),
+        ({"decimals": "3"}, "decimals must be a whole number from 0 to 10, got '3'"),
+        ({"salt": None}, "salt must be a string, got None"),
+        ({"exercise_id": 23}, "exercise_id must be a string, got 23"),
+        ({"part": b"p"}, "part must be a string, got b'p'"),
+    ]
+    for change, message in bad:
+        with pytest.raises(ValueError, match=re.escape(message)):
+            exercises.grade_hashed(0.3125, entry=entry, **{**good, **change})
+    bad_entries = [
+        ([], "entry must be a part's hashed entry with 'right'"),
+        ({"coarse": {}}, "entry must be a part's hashed entry with 'right'"),
+        ({**entry, "right": "abc"}, "entry: right must be a list of token strings"),
+        ({**entry, "finer": [1]}, "entry: finer must be a list of token strings"),
+        ({**entry, "coarse": [1]}, "entry: coarse must map numbers of decimals to tokens"),
+        ({**entry, "hints": ["h"]}, "entry: each hint must be a dict with 'tokens' and 'hint'"),
+        ({**entry, "hints": [{"hint": "h"}]}, "entry: a hint's tokens must be a list"),
+    ]
+    for changed, message in bad_entries:
+        with pytest.raises(ValueError, match=re.escape(message)):
+            exercises.grade_hashed(0.3125, entry=changed, **good)
+    # a bad answer: a TypeError naming the variable the messages use (name), else the part
+    with pytest.raises(TypeError, match=r"^p must be a number"):
+        exercises.grade_hashed("abc", entry=entry, **good)
+    with pytest.raises(TypeError, match=r"^wilson_high must be a number"):
+        exercises.grade_hashed([0.3], entry=entry, **good, name="wilson_high")
+    with pytest.raises(ValueError, match=r"decimals must be a whole number from 0 to 10, got -1"):
+        grade_answer(0.3, "5/16", decimals=-1)
+    with pytest.raises(ValueError, match=r"expected must be finite or undefined \(None\)"):
+        grade_answer(0.3, math.inf)
+    with pytest.raises(TypeError, match=r"^answer must be a number"):
+        grade_answer(None, "5/16")
+    with pytest.raises(TypeError, match=r"^expected must be a number"):
+        grade_answer(0.3, "five")

@@ -13,7 +13,8 @@ Steps, each done by the tool the reader would use:
    the key's first hint for it (a common mistake) and ap to a wrong value that matches no
    recorded mistake, so the picture shows both kinds of feedback and no answer;
 3. the notebook is executed in its folder (nbconvert, as "Run All" would), so its check cells
-   show what ``grader.check`` prints: the public tests only;
+   show what ``grader.check`` prints: the public tests only (they grade every part by
+   ``check()``'s rule, so the pictured question's check cell fails and lists both parts);
 4. otter grades it (``otter.api.grade_submission``, what ``otter run`` does) and the output of
    the question's result, as Gradescope shows it once grades are published, is taken from
    otter's Gradescope results (``to_gradescope_dict``);
@@ -146,7 +147,8 @@ def page(question: str, text: str) -> str:
         '<section style="font:14px/1.45 system-ui,sans-serif;margin:16px 24px 0">'
         '<h3 style="margin:0">In the notebook: the answer cell and its check</h3>'
         '<p style="margin:4px 0 0;color:#444">The check cell runs only the public test, which '
-        "says whether each variable holds a number.</p></section>"
+        "grades every part by the self-check's rule and says passed only when all are right."
+        "</p></section>"
     )
     opened = re.search(r"<body[^>]*>", question)
     return (
@@ -169,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
         built = Path(tmp) / "assignments"
         subprocess.run(
             [sys.executable, str(ROOT / "tools" / "make_assignments.py"), "--out", str(built)]
-            + ["--chapters", "22", "--no-run-tests"],
+            + ["--chapters", "23", "--no-run-tests"],
             check=True,
             capture_output=True,
         )

@@ -28,13 +28,14 @@ What becomes what:
 - an exercise with a key (``teacher/exercise_keys/chNN.json``, see :func:`load_keys`) is an
   autograded question: its statement in plain Markdown (MyST roles resolved, the "Check (...)"
   line replaced by a sentence naming the variables to set), an answer cell ``part = ...``
-  per part, one public test per question (each variable holds a number: it never looks at the
-  value) and one hidden test per part that grades it by the self-check's rule (every correct
-  rounding at the requested decimals, "too coarse", and the key's hints as feedback), the
-  code of ``check()`` copied into the test from :mod:`evalmetrics.exercises`, so that a test
-  imports nothing a submission could replace (see :data:`RULE_FUNCTIONS`), and compared with
-  the part's salted tokens (the package's), so that the test holds no answer in plain. The
-  solution, in the
+  per part, one public test per question (0 points: every part graded by the same rule as
+  the hidden tests, through the student's package, so otter says "passed" only when all are
+  right) and one hidden test per part that grades it by the self-check's rule
+  (:data:`evalmetrics.exercises.RULE`, "too coarse", and the key's hints as feedback),
+  calling :func:`evalmetrics.exercises.grade_hashed` of the autograder's own copy of the
+  package, loaded afresh so that a submission cannot replace it (see :data:`RULE_PATHS`),
+  with the part's salted tokens (the package's), so that the test holds no answer in plain.
+  The solution, in the
   teacher's notebook only, is the chapter's solution code followed by ``part = expression``
   lines taken from the hidden ``check(...)`` call of the chapter;
 - an exercise without a key (a written one) is a manually graded question with a Markdown
@@ -52,10 +53,10 @@ sets them in its metadata: ``"exercise": {"points": {"bpref": 2}}`` (per part) o
 ``"exercise": {"points": 3}`` (a written exercise). A cell holding several exercises keys them
 by label: ``"exercise": {"ch23-ex-bpref": {"points": {"bpref": 2}}}``.
 
-A part whose name would clash (the same part name in two exercises of the assignment, a name
-the set-up or a solution uses, a Python builtin, or ``answer``) becomes
-``<exercise>_<part>`` (``auc`` of ``ch08-ex-hard-scores`` -> ``hard_scores_auc``); the
-statement names the variable the student sets.
+Each part's variable is ``<exercise>_<part>`` (``auc`` of ``ch08-ex-hard-scores`` ->
+``hard_scores_auc``; a part already named after its exercise keeps its name, and ``answer``
+is the exercise's short name): unique, the same in every assignment, and never a bare name
+such as ``auc`` that scratch code reuses (:func:`variable_name`); the statement names it.
 """
 
 from __future__ import annotations
@@ -414,7 +415,9 @@ def _is_glue(node: ast.stmt) -> bool:
 
 def _statement_text(source: str, node: ast.stmt) -> str:
     lines = source.splitlines()
-    first = min([node.lineno, *(d.lineno for d in getattr(node, "decorator_list", []))])
+    decorated = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+    decorators = node.decorator_list if isinstance(node, decorated) else []
+    first = min([node.lineno, *(d.lineno for d in decorators)])
     return "\n".join(lines[first - 1 : node.end_lineno])
 
 
@@ -729,118 +732,78 @@ def manual_points(exercise: Exercise) -> float:
     return 1 if given is None else _points(given, exercise.label)
 
 
-#: The grading rule of :mod:`evalmetrics.exercises` (what ``check()`` runs for each part),
-#: copied into every test: a test imports nothing a submission could replace. (Otter runs the
-#: student's code in the tests' process, so a submission could redefine a function of
-#: ``evalmetrics.exercises`` before the tests call it, and a folder named ``evalmetrics`` in a
-#: Gradescope submission takes the place of the autograder's copy: read from source,
-#: ucbds-infra/otter-grader, otter/run/run_autograder/runners/abstract_runner.py.)
-RULE_CONSTANTS = (
-    "_EXPONENT_LIMIT",
-    "_DEFAULT_DECIMALS",
-    "_RELATIVE_SLACK",
-    "_ABSOLUTE_SLACK",
-    "_WORDS",
-    "_FRACTION_STRING",
-)
-#: What the public test needs: whether an answer is a number, as the rule reads it.
-FORM_FUNCTIONS = ("_plain", "_written_number", "_shown", "_as_exact")
-RULE_FUNCTIONS = (
-    *FORM_FUNCTIONS,
-    "_roundings",
-    "_as_text",
-    "_on_grid",
-    "_in_words",
-    "_token",
-    "_verdict",
-    "_grade_part",
-)
-RULE_IMPORTS = (
-    "import hashlib",
-    "import math",
-    "import re",
-    "import sys",
-    "from decimal import Decimal",
-    "from fractions import Fraction",
-)
+#: Where a test finds the grading rule: the autograder's own copy of the package first (in
+#: otter's grading folder the tests run in ``submission/``, and the autograder's files lie
+#: untouched in ``source/files/``, out of an upload's reach; a folder named ``evalmetrics`` in
+#: an upload would take the place of the copy in ``submission/``: read from source,
+#: ucbds-infra/otter-grader 7.0.0, otter/run/run_autograder/runners/abstract_runner.py,
+#: ``prepare_files``), then the package beside the working folder (``otter assign``'s own
+#: grading of the solutions and the book's tests). The module is loaded afresh from that file
+#: under a name of its own, so a submission that replaces a function of the imported
+#: ``evalmetrics.exercises`` changes nothing.
+RULE_PATHS = ("../source/files/evalmetrics/exercises.py", "evalmetrics/exercises.py")
 
 
-class _Plain(ast.NodeTransformer):
-    """Drops docstrings and annotations (a nested function would evaluate its annotations)."""
+def _load_rule_lines() -> str:
+    """Statements (inside a test function) that bind ``_rule``: a fresh copy of
+    :mod:`evalmetrics.exercises` loaded from the first of :data:`RULE_PATHS` that exists."""
+    return f"""    import importlib.util
+    import os
+    import sys
 
-    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.FunctionDef:
-        self.generic_visit(node)
-        body = node.body
-        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
-            if isinstance(body[0].value.value, str):
-                node.body = body[1:] or [ast.Pass()]
-        node.returns = None
-        for argument in [*node.args.args, *node.args.kwonlyargs, *node.args.posonlyargs]:
-            argument.annotation = None
-        for argument in (node.args.vararg, node.args.kwarg):
-            if argument is not None:
-                argument.annotation = None
-        return node
-
-
-def rule_source(functions: tuple[str, ...] = RULE_FUNCTIONS) -> str:
-    """The grading rule as statements (imports, constants, functions), standard library only:
-    the source of :mod:`evalmetrics.exercises` itself, without docstrings or annotations."""
-    import inspect
-
-    from evalmetrics import exercises
-
-    lines = list(RULE_IMPORTS)
-    lines += [f"{name} = {getattr(exercises, name)!r}" for name in RULE_CONSTANTS]
-    for name in functions:
-        tree = ast.parse(inspect.getsource(getattr(exercises, name)))
-        lines.append(ast.unparse(_Plain().visit(tree)))
-    return "\n".join(lines)
-
-
-def _nested(source: str) -> str:
-    return "\n".join(("    " + line) if line.strip() else "" for line in source.splitlines())
+    _path = next((p for p in {RULE_PATHS!r} if os.path.isfile(p)), None)
+    if _path is None:
+        raise FileNotFoundError("the autograder's copy of evalmetrics is missing")
+    _spec = importlib.util.spec_from_file_location("_evalmetrics_grading_rule", _path)
+    _rule = importlib.util.module_from_spec(_spec)
+    sys.modules[_spec.name] = _rule  # while it runs (dataclasses look the module up)
+    try:
+        _spec.loader.exec_module(_rule)
+    finally:
+        del sys.modules[_spec.name]"""
 
 
 def hashed_part(exercise_id: str, key: dict, part: str) -> dict:
     """One part's entry as the package's hashed key stores it (salted tokens of the correct
-    roundings, of the coarser ones and of the hints' values), with that part's hints: what a
-    hidden test compares against. The salt is the chapter's, so the tokens are the package's."""
+    roundings, of the finer and coarser ones and of the hints' values), with that part's
+    hints: what a test compares against. The salt is the chapter's, so the tokens are the
+    package's."""
     from hash_keys import salt_for
 
     from evalmetrics.exercises import hashed_entry
 
     salt = salt_for(exercise_id.split("-ex-")[0])
     entry = hashed_entry(exercise_id, key, salt=salt)
-    hints = [{k: h[k] for k in ("tokens", "hint")} for h in entry["hints"] if h["part"] == part]
+    hints = [
+        {k: h[k] for k in ("tokens", "finer", "hint")} for h in entry["hints"] if h["part"] == part
+    ]
     return {"salt": salt, **entry["parts"][part], "hints": hints}
+
+
+def _grading_call(variable: str, exercise_id: str, part: str, entry: dict, decimals: int) -> str:
+    """The call of :func:`evalmetrics.exercises.grade_hashed` for one part (``_rule`` bound)."""
+    stored = {k: v for k, v in entry.items() if k != "salt"}
+    return (
+        f"_rule.grade_hashed({variable}, entry={stored!r}, exercise_id={exercise_id!r}, "
+        f"part={part!r}, salt={entry['salt']!r}, decimals={decimals}, name={variable!r})"
+    )
 
 
 def hidden_test(
     variable: str, exercise_id: str, part: str, entry: dict, decimals: int, points
 ) -> str:
-    """A hidden test: the part graded by ``check()``'s own code (copied in, see
-    :data:`RULE_FUNCTIONS`) against the part's hashed entry (:func:`hashed_part`), so the test
-    holds no answer in plain; its feedback line is the assertion message."""
-    salt = entry["salt"]
-    stored = {k: v for k, v in entry.items() if k != "salt"}
+    """A hidden test: the part graded by :func:`evalmetrics.exercises.grade_hashed` (what
+    ``check()`` runs) against the part's hashed entry (:func:`hashed_part`), so the test holds
+    no answer in plain; the rule is the autograder's own copy, loaded afresh (see
+    :data:`RULE_PATHS`); its feedback line is the assertion message."""
     return f'''""" # BEGIN TEST CONFIG
 hidden: true
 points: {points}
 """ # END TEST CONFIG
 def test_{variable}({variable}):
-{_nested(rule_source())}
-
     try:
-        _right, _feedback = _grade_part(
-            {variable},
-            {variable!r},
-            {stored!r},
-            {exercise_id!r},
-            {part!r},
-            salt={salt!r},
-            decimals={decimals},
-        )
+{_indent(_load_rule_lines())}
+        _right, _feedback = {_grading_call(variable, exercise_id, part, entry, decimals)}
     except TypeError as _error:  # "bpref must be ...": the assertion names the part once
         _right, _feedback = False, str(_error).removeprefix({variable!r} + " ")
     except Exception as _error:
@@ -851,28 +814,51 @@ test_{variable}({variable})
 '''
 
 
-def public_test(name: str, variables: list[str]) -> str:
-    """The public test: each variable holds a number, as the rule reads it (the rule's own
-    ``_as_exact``, copied in: its messages hold no number), its value never compared."""
-    arguments = ", ".join(variables)
-    pairs = ", ".join(f"({v!r}, {v})" for v in variables)
+def _indent(text: str) -> str:
+    return "\n".join(("    " + line) if line.strip() else "" for line in text.splitlines())
+
+
+#: What the public test adds to a message that refuses an answer's form.
+UNDEFINED_ADVICE = ' (for a value that is undefined, 0/0, give float("nan"))'
+
+
+def public_test(name: str, graded: list[tuple[str, str, str, dict, int]]) -> str:
+    """The public test (0 points): every variable graded by the same rule and hashed entries as
+    the hidden tests, through the student's installed package (:func:`grade_hashed`), so that
+    otter says "passed" only when every part is right. ``graded`` holds (variable, exercise
+    id, part, entry, decimals). Its failure message is one line per wrong part, as ``check()``
+    words it; an answer of the wrong form gets the rule's message naming the variable. Its
+    function is ``public_<name>``, the hidden tests' ``test_<variable>``: otter collects a test
+    file's cases by their functions' names, so a shared name would drop one case."""
+    arguments = ", ".join(variable for variable, *_ in graded)
+    calls = "\n".join(
+        f"    _grade({variable!r}, lambda: "
+        f"{_grading_call(variable, exercise_id, part, entry, decimals)})"
+        for variable, exercise_id, part, entry, decimals in graded
+    )
     return f'''""" # BEGIN TEST CONFIG
 points: 0
 """ # END TEST CONFIG
-def test_{name}_is_a_number({arguments}):
-{_nested(rule_source(FORM_FUNCTIONS))}
+def public_{name}({arguments}):
+    import evalmetrics.exercises as _rule
 
-    for _name, _value in [{pairs}]:
+    _lines = []
+
+    def _grade(_variable, _call):
         try:
-            _as_exact(_value, _name)
-            _message = None
+            _right, _feedback = _call()
+            _line = None if _right else f"{{_variable}}: {{_feedback}}"
         except TypeError as _error:
-            _message = str(_error)
-        if _message is not None and "nan" not in _message:
-            _message += ' (for a value that is undefined, 0/0, give float("nan"))'
-        assert _message is None, _message
+            _line = str(_error)
+            if "nan" not in _line:
+                _line += {UNDEFINED_ADVICE!r}
+        if _line is not None:
+            _lines.append(_line)
 
-test_{name}_is_a_number({arguments})
+{calls}
+    assert not _lines, "\\n".join(_lines)
+
+public_{name}({arguments})
 '''
 
 
@@ -968,42 +954,53 @@ def _glue_values(path: Path) -> dict[str, str] | None:
     return glued_values(executed)
 
 
+def variable_name(exercise: Exercise, part: str) -> str:
+    """The variable a student sets for one part: the exercise's short name and the part's
+    (``auc`` of ``ch08-ex-hard-scores`` -> ``hard_scores_auc``), the short name alone for a
+    part called ``answer``, and the part alone when it already starts with the short name
+    (``wilson_high`` of ``ch17-ex-wilson`` stays ``wilson_high``, never ``wilson_wilson_high``).
+    It depends on nothing but the label and the part, so it is the same in every assignment
+    that holds the exercise, and a bare ``auc``, ``low`` or ``high`` (names scratch code
+    reuses) is never a graded variable."""
+    short = exercise.short
+    if part == "answer":
+        return short
+    words, part_words = short.split("_"), part.split("_")
+    overlap = next(
+        (k for k in range(min(len(words), len(part_words)), 0, -1) if words[-k:] == part_words[:k]),
+        0,
+    )  # the words the two share at the join: wilson + wilson_high, ap_trapezoid + trapezoid
+    if part.startswith(short + "_") or part == short:
+        return part
+    return "_".join(words + part_words[overlap:])
+
+
 def variable_names(chosen: list[Exercise], reserved: set[str]) -> dict:
-    """(label, part) -> the variable the student sets."""
-    counts: dict[str, int] = {}
-    for exercise in chosen:
-        if exercise.key:
-            for part in exercise.key["parts"]:
-                counts[part] = counts.get(part, 0) + 1
+    """(label, part) -> the variable the student sets: :func:`variable_name`, with ``_answer``
+    added where the chapter's own code uses that name (``reserved``: every name the chapter's
+    code cells bind or read, whatever the assignment holds, so the name is stable); fails,
+    naming the exercise, when two parts would share a name or a name is Python's own."""
     names: dict[tuple[str, str], str] = {}
-    taken: set[str] = set()
+    owner: dict[str, tuple[str, str]] = {}
     for exercise in chosen:
         if not exercise.key:
             continue
         for part in exercise.key["parts"]:
-            clash = (
-                part == "answer"
-                or counts[part] > 1
-                or part in reserved
-                or part in BUILTINS
-                or keyword.iskeyword(part)
-                or part.startswith("_")
-            )
-            if not clash:
-                candidates = [part]
-            elif part == "answer":
-                candidates = [exercise.short, f"{exercise.short}_answer"]
-            else:
-                candidates = [f"{exercise.short}_{part}", f"{exercise.short}_{part}_answer"]
-            free = [
-                c
-                for c in candidates
-                if c.isidentifier() and c not in taken and c not in reserved and c not in BUILTINS
-            ]
-            if not free:
-                raise AssignmentError(f"{exercise.label}: no free variable name for {part!r}")
-            name = free[0]
-            taken.add(name)
+            name = variable_name(exercise, part)
+            if name in reserved:  # the chapter's own code uses it: a name of its own
+                name += "_answer"
+            problem = None
+            if not name.isidentifier() or keyword.iskeyword(name) or name.startswith("_"):
+                problem = "is not a plain Python name"
+            elif name in owner:
+                problem = f"is also the variable of {owner[name][0]} part {owner[name][1]!r}"
+            elif name in reserved or name in BUILTINS:
+                problem = "is a name the set-up, a solution or Python already uses"
+            if problem:
+                raise AssignmentError(
+                    f"{exercise.label}: the variable {name!r} of {part!r} {problem}"
+                )
+            owner[name] = (exercise.label, part)
             names[(exercise.label, part)] = name
     return names
 
@@ -1169,6 +1166,10 @@ def assignment_config(chapter: Chapter, chosen: list[Exercise]) -> dict:
 
 
 def introduction(chapter: Chapter, chosen: list[Exercise]) -> str:
+    """The assignment's first Markdown cell: what it is, and how a numeric answer is graded
+    (:data:`evalmetrics.exercises.RULE`, word for word)."""
+    from evalmetrics.exercises import RULE
+
     lines = [
         f"# Assignment: chapter {int(chapter.number)}, {chapter.title}",
         "",
@@ -1179,12 +1180,12 @@ def introduction(chapter: Chapter, chosen: list[Exercise]) -> str:
         lines += [
             "",
             "For an exercise with a numeric answer, compute in the answer cell (add cells as "
-            "you like) and set the variables it names; the check cell below it says only "
-            "whether each variable holds a number. Your answers are graded when you submit, "
-            "to the precision each exercise asks for: any correct rounding at that precision "
-            'is right, and so is an exact fraction (`Fraction(p, q)` or the string `"p/q"`). '
-            "Set a value you think is undefined (a ratio whose denominator is zero) to "
-            '`float("nan")`.',
+            "you like) and set the variables it names; the check cell below it grades them as "
+            "the book's self-check does and says they passed only when every one is right. "
+            "Your answers are graded again when you submit, to the precision each exercise "
+            f"asks for. {RULE} An exact fraction (`Fraction(p, q)` or the string "
+            '`"p/q"`) is right too. Set a value you think is undefined (a ratio whose '
+            'denominator is zero) to `float("nan")`.',
         ]
     if any(not e.key for e in chosen):
         lines += ["", "Written answers go in the Markdown cell below the question."]
@@ -1216,12 +1217,15 @@ def numeric_question(
         _code("\n".join(answer)),
         _raw("# END SOLUTION"),
         _raw("# BEGIN TESTS"),
-        _code(public_test(exercise.short, variables)),
     ]
-    for part in exercise.key["parts"]:
-        variable = names[(exercise.label, part)]
-        entry = hashed_part(exercise.label, exercise.key, part)
-        decimals = exercise.key["decimals"]
+    decimals = exercise.key["decimals"]
+    graded = [
+        (names[(exercise.label, part)], exercise.label, part, entry, decimals)
+        for part in exercise.key["parts"]
+        for entry in [hashed_part(exercise.label, exercise.key, part)]
+    ]
+    cells.append(_code(public_test(exercise.short, graded)))
+    for variable, _, part, entry, _ in graded:
         test = hidden_test(variable, exercise.label, part, entry, decimals, points[part])
         cells.append(_code(test))
     cells += [_raw("# END TESTS"), _raw("# END QUESTION")]
@@ -1266,8 +1270,12 @@ def master_notebook(chapter: Chapter, chosen: list[Exercise], context: Context) 
         if text.strip():
             modules |= imported_modules(text)
 
-    # the names the copied rule binds inside each test function cannot be a test's argument
-    reserved = _code_binds(setup) | _code_binds(rule_source()) | {"grader", "otter", "answer"}
+    # a variable must not be a name the chapter's code (any cell, so the names do not depend on
+    # the exercises chosen), the set-up or otter's cells use
+    reserved = _code_binds(setup) | {"grader", "otter", "answer"}
+    for cell in chapter.notebook["cells"]:
+        if cell["cell_type"] == "code" and cell_text(cell).strip():
+            reserved |= _code_binds(cell_text(cell)) | _code_reads(cell_text(cell))
     for text in [*code.values(), *expressions]:
         if text.strip():
             reserved |= _code_binds(text) | _code_reads(text)
