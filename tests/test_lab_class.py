@@ -88,7 +88,7 @@ def class_lab(tmp_path_factory):
             "--out",
             str(assignments),
             "--chapters",
-            "22",
+            "23",
         ]
     )
     shutil.copytree(assignments / "ch23" / "student", root / "assignment")
@@ -235,7 +235,7 @@ def test_an_assignment_is_done_in_lab_exported_and_graded(page, class_lab, tmp_p
     zips = sorted((class_lab.root / "assignment").glob("*.zip"))  # names carry the time
     assert len(zips) == 2, (output, zips)
     autograder = next((class_lab.assignments / "ch23" / "autograder").glob("*.zip"))
-    expected = _expected("22")  # from the keys and the chapter's points, not from otter
+    expected = _expected("23")  # from the keys and the chapter's points, not from otter
     empty, answered = (grade_submission(str(z), str(autograder), quiet=True) for z in zips)
     assert empty.total == 0 and empty.possible == sum(expected.values()), empty.summary()
     scores = {name: answered.get_result(name).score for name in answered.results}
