@@ -216,9 +216,16 @@ def test_an_assignment_is_done_in_lab_exported_and_graded(page, class_lab, tmp_p
         key = KEYS[label]
         answer_index = check_index - 1
         names = re.findall(r"^(\w+) = \.\.\.$", all_cells[answer_index]["source"], re.M)
-        assert sorted(names) == sorted(key["parts"]), (label, names)
+        # one variable per part, named after it (<exercise>_<part>, words shared merged)
+        assert len(names) == len(key["parts"]), (label, names)
+        part_of = {}
+        for part in key["parts"]:
+            named = [n for n in names if re.fullmatch(rf"(\w+_)?{part}(_answer)?", n)]
+            assert named, (label, part, names)
+            part_of[named[-1]] = part
+        assert sorted(part_of) == sorted(names), (label, part_of, names)
         decimals = key.get("decimals", 3)
-        text = "\n".join(f"{n} = {typed(key['parts'][n], decimals)}" for n in names)
+        text = "\n".join(f"{n} = {typed(key['parts'][part_of[n]], decimals)}" for n in names)
         type_and_run(page, path, answer_index, text)
         output = type_and_run(page, path, check_index)
         assert f"{label} passed!" in output, output
