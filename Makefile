@@ -31,6 +31,7 @@ help:
 	@echo "make lab-fresh    the same, the copy rewritten from the chapters (your work there is lost)"
 	@echo "make student      student edition of the notebooks (no solutions) in _build/student/"
 	@echo "make assignments  graded assignments (otter-grader) in _build/assignments/;"
+	@echo "                  SEED=N: this term's own numbers; ROSTER=file: one version per student"
 	@echo "                  CHAPTERS=\"04 16\" or EXERCISES=\"ch23-ex-bpref ...\" to choose"
 	@echo "make grade        CHAPTER=07 SUBMISSIONS=folder: grade a folder of submitted notebooks"
 	@echo "                  into a gradebook CSV (GRADEBOOK=..., TIMEOUT=300 s per notebook)"
@@ -151,14 +152,19 @@ $(VENV)/.teach-installed: $(VENV)/.test-installed requirements-teach.txt
 	$(PIP_INSTALL) -r requirements-teach.txt
 	@touch $@
 
+# SEED=2027: this term's own numbers (every exercise that varies); ROSTER=students.csv with a
+# SEED: one version per student, under $(ASSIGNMENTS_DIR)/<student>/ (make grade finds them)
 CHAPTERS ?=
 EXERCISES ?=
+SEED ?=
+ROSTER ?=
 ASSIGNMENTS_DIR ?= _build/assignments
 
 .PHONY: assignments
 assignments: $(VENV)/.teach-installed
 	$(BIN)/python tools/make_assignments.py --out $(ASSIGNMENTS_DIR) \
-		$(if $(CHAPTERS),--chapters $(CHAPTERS),) $(if $(EXERCISES),--exercises $(EXERCISES),)
+		$(if $(CHAPTERS),--chapters $(CHAPTERS),) $(if $(EXERCISES),--exercises $(EXERCISES),) \
+		$(if $(SEED),--seed $(SEED),) $(if $(ROSTER),--roster $(ROSTER),)
 
 # Grade a folder of submitted notebooks (one .ipynb per student, named after the student) with
 # one chapter's autograder from `make assignments`; writes a gradebook CSV (tools/grade.py).

@@ -26,11 +26,13 @@ are right (a half-way value has two correct roundings), so are 0.3125, ``"5/16"`
 0.4565 are the same answer, and a float is read as it prints (0.4565 typed as a float is
 0.4565). Only one more decimal than asked can make a difference to the second clause (an
 answer half-way at the decimals asked has exactly one more), so the key stores the roundings
-at the decimals asked and at one more. A wrong answer that is a correct rounding to fewer
-decimals (at least one, fewer than asked: 0.47 for 0.4667 when three are asked) is told it is
-too coarse. A hint matches a wrong answer by the same rule, with the hint's value in place of
-the exact value. An answer that is both (a rounding to fewer decimals that is also the value a
-common mistake gives) gets the hint and is told to give more decimals if it was a rounding.
+at the decimals asked and at one more. A wrong answer with fewer decimals than asked (0.47 or
+0.48 for 0.4667 when three are asked; a whole number is just wrong) is told to give the
+decimals asked, whether or not it is a rounding of the exact value, so the message never
+confirms a coarser guess. A hint matches a
+wrong answer by the same rule, with the hint's value in place of the exact value. An answer
+that is both (fewer decimals than asked, and the value a common mistake gives) gets the hint
+and is told to give more decimals if it was a rounding.
 
 An answer may be an int, a float, a :class:`fractions.Fraction`, a :class:`decimal.Decimal`, a
 NumPy integer or float (a scalar or a 0-d array), or a string holding a fraction or a decimal
@@ -48,6 +50,10 @@ from a determined search: a number with three decimals has a thousand candidates
 :func:`check` itself says right or wrong. The book's graded assignments run this module's
 code on the same tokens: each hidden test calls :func:`grade_hashed` with its part's hashed
 entry; :func:`grade_answer` grades against a plain value, for a grader that holds one.
+
+A course that hands out its own numbers (a variant of the exercises drawn from a seed) ships
+each assignment with its hashed key; :func:`use_key` makes :func:`check` grade against it, so
+the self-check and the autograder agree on every student's numbers.
 
 :func:`form_phrase` gives the words with which an exercise asks for its answer's form. An
 exercise with a single part may use the part name ``"answer"`` and be checked with
@@ -79,6 +85,7 @@ __all__ = [
     "grade_answer",
     "grade_hashed",
     "hashed_entry",
+    "use_key",
 ]
 
 #: The grading rule in one sentence, as the teachers page and :func:`check`'s help state it.
@@ -126,6 +133,60 @@ def _escape(text: str) -> str:
 KEY_FORMAT = "evalmetrics-exercise-key-sha256-1"
 
 
+_TERM_KEY: dict[str, dict] = {}  # a term's own numbers, loaded by use_key(); these come first
+
+
+def _read_key(text: str, name: str) -> dict[str, dict]:
+    """The exercises of one hashed key file, each with the file's salt."""
+    chapter = json.loads(text)
+    if not isinstance(chapter, dict) or chapter.get("format") != KEY_FORMAT:
+        raise RuntimeError(
+            f"{name} is not a hashed answer key (format {KEY_FORMAT!r}); run tools/hash_keys.py"
+        )
+    found = {}
+    for exercise_id, spec in chapter["exercises"].items():
+        if not isinstance(spec.get("parts"), dict) or not spec["parts"]:
+            raise RuntimeError(f"exercise {exercise_id!r} has no parts in the answer key")
+        _decimals(exercise_id, spec)  # fails early on a bad "decimals"
+        found[exercise_id] = {**spec, "salt": chapter["salt"]}
+    return found
+
+
+def use_key(path: str | None) -> list[str]:
+    """Check this term's numbers: make :func:`check` use the hashed key file of an assignment.
+
+    A course that gives its students new numbers (``make assignments SEED=...``) hands out, with
+    each assignment, the hashed key of its exercises; the assignment's set-up cell calls
+    ``use_key("chNN_key.json")``, and from then on :func:`check` grades those exercises against
+    the term's key, as the autograder does, and the others against the book's.
+    ``use_key(None)`` goes back to the book's key for every exercise.
+
+    Parameters
+    ----------
+    path : str or None
+        A key file as ``tools/make_assignments.py`` writes it (format
+        ``evalmetrics-exercise-key-sha256-1``), or None.
+
+    Returns
+    -------
+    list of str
+        The exercise ids the file holds (empty for None).
+
+    Raises
+    ------
+    FileNotFoundError
+        If ``path`` does not exist.
+    RuntimeError
+        If the file is not a hashed key.
+    """
+    _TERM_KEY.clear()
+    if path is None:
+        return []
+    with open(path, encoding="utf-8") as handle:
+        _TERM_KEY.update(_read_key(handle.read(), str(path)))
+    return sorted(_TERM_KEY)
+
+
 @cache
 def _key() -> dict[str, dict]:
     key: dict[str, dict] = {}
@@ -133,19 +194,10 @@ def _key() -> dict[str, dict]:
     for entry in sorted(folder.iterdir(), key=lambda item: item.name):
         if not entry.name.endswith(".json"):
             continue
-        chapter = json.loads(entry.read_text(encoding="utf-8"))
-        if chapter.get("format") != KEY_FORMAT:
-            raise RuntimeError(
-                f"{entry.name} is not a hashed answer key (format {KEY_FORMAT!r}); "
-                "run tools/hash_keys.py"
-            )
-        for exercise_id, spec in chapter["exercises"].items():
+        for exercise_id, spec in _read_key(entry.read_text(encoding="utf-8"), entry.name).items():
             if exercise_id in key:
                 raise RuntimeError(f"exercise id {exercise_id!r} appears twice in the answer key")
-            if not isinstance(spec.get("parts"), dict) or not spec["parts"]:
-                raise RuntimeError(f"exercise {exercise_id!r} has no parts in the answer key")
-            _decimals(exercise_id, spec)  # fails early on a bad "decimals"
-            key[exercise_id] = {**spec, "salt": chapter["salt"]}
+            key[exercise_id] = spec
     return key
 
 
@@ -155,6 +207,8 @@ def exercise_ids() -> list[str]:
 
 
 def _spec(exercise_id: str) -> dict:
+    if exercise_id in _TERM_KEY:
+        return _TERM_KEY[exercise_id]
     key = _key()
     if exercise_id not in key:
         prefix = str(exercise_id).split("-ex-")[0]
@@ -379,30 +433,28 @@ def _verdict(
     tokens: Callable[[set[str]], set[str]],
     right: set[str],
     finer: set[str],
-    coarse: dict[int, set[str]],
     hints: list[tuple[set[str], set[str], str]],
 ) -> tuple[bool, str]:
     """One part's verdict and feedback line (without the part's name).
 
     ``tokens`` turns roundings into what the key stores (the texts themselves for a plain key,
     salted hashes for the shipped one); ``right`` (at the decimals asked), ``finer`` (at one
-    more), ``coarse`` (by number of decimals) and the hints' two sets hold those tokens.
+    more) and the hints' two sets hold those tokens.
     """
     undefined = bool(tokens({"nan"}) & right)
     if decimals == 0 and not isinstance(given, float) and not _on_grid(given, 0):
         return False, "not quite: give a whole number."
     if _matches(given, decimals, tokens, right, finer):
         return True, "right: undefined." if undefined else "right, to the precision asked."
-    coarse_match = any(
-        _on_grid(given, fewer) and tokens(_roundings(given, fewer)) & coarse.get(fewer, set())
-        for fewer in range(decimals - 1, 0, -1)
-    )
+    # fewer decimals than asked (a whole number aside): say so, without saying whether it is a
+    # rounding of the value, so that the message does not confirm a coarser guess
+    coarse_match = decimals > 0 and _on_grid(given, decimals - 1) and not _on_grid(given, 0)
     unit = "decimal" if decimals == 1 else "decimals"
     hint = next(
         (text for at, more, text in hints if _matches(given, decimals, tokens, at, more)), None
     )
     if coarse_match and hint is None:
-        return False, f"too coarse: give {_in_words(decimals)} {unit}."
+        return False, f"not quite: give {_in_words(decimals)} {unit}."
     if coarse_match:  # a common mistake's value, or a rounding to fewer decimals: say both
         hint += f" If you rounded to fewer decimals, give {_in_words(decimals)}."
     if hint is None and undefined:
@@ -446,7 +498,7 @@ def grade_hashed(
     entry : dict
         The part's entry as :func:`hashed_entry` writes it: ``right`` (tokens of the correct
         roundings at ``decimals``), ``finer`` (at one more decimal; may be absent in keys
-        written before it existed), ``coarse`` (``{"1": [...], ...}``) and ``hints``
+        written before it existed) and ``hints``
         (``[{"tokens": [...], "finer": [...], "hint": "..."}]``, this part's only).
     exercise_id, part, salt : str
         What the tokens were salted with: the exercise, the part's name in the key, the
@@ -488,10 +540,6 @@ def grade_hashed(
     def tokens(texts: set[str]) -> set[str]:
         return {_token(salt, exercise_id, part, text) for text in texts}
 
-    stored = entry.get("coarse", {})
-    if not isinstance(stored, dict) or not all(str(k).isdigit() for k in stored):
-        raise ValueError(f"entry: coarse must map numbers of decimals to tokens, got {stored!r}")
-    coarse = {int(k): _token_list(v, "coarse") for k, v in stored.items()}
     hints = []
     for h in entry.get("hints", []):
         if not isinstance(h, dict) or not isinstance(h.get("hint"), str):
@@ -500,7 +548,7 @@ def grade_hashed(
         hints.append((tokens_at, _token_list(h.get("finer", []), "a hint's finer"), h["hint"]))
     right = _token_list(entry["right"], "right")
     finer = _token_list(entry.get("finer", []), "finer")
-    return _verdict(given, decimals, tokens, right, finer, coarse, hints)
+    return _verdict(given, decimals, tokens, right, finer, hints)
 
 
 def hashed_entry(exercise_id: str, spec: dict, *, salt: str) -> dict:
@@ -508,7 +556,7 @@ def hashed_entry(exercise_id: str, spec: dict, *, salt: str) -> dict:
 
     Used by ``tools/hash_keys.py``; every value becomes the tokens of its correct roundings at
     the decimals asked (``right``), at one more (``finer``, what :data:`RULE`'s first clause
-    needs; none for whole numbers) and at fewer (``coarse``).
+    needs; none for whole numbers).
     """
     decimals = _decimals(exercise_id, spec)
     if "tolerance" in spec:
@@ -528,7 +576,6 @@ def hashed_entry(exercise_id: str, spec: dict, *, salt: str) -> dict:
         part: {
             "right": tokens(part, value, decimals),
             "finer": finer(part, value),
-            "coarse": {str(k): tokens(part, value, k) for k in range(1, decimals)},
         }
         for part, value in spec["parts"].items()
     }
@@ -559,8 +606,9 @@ def grade_answer(
 ) -> tuple[bool, str]:
     """Grade one numeric answer against a known value by :data:`RULE`, as :func:`check` does.
 
-    For graders that hold the plain answer: the same rule, the same "too coarse" message and
-    the same hints as :func:`check` (:func:`grade_hashed` is its counterpart for a hashed key).
+    For graders that hold the plain answer: the same rule, the same "give three decimals"
+    message and the same hints as :func:`check` (:func:`grade_hashed` is its counterpart for a
+    hashed key).
 
     Parameters
     ----------
@@ -593,7 +641,7 @@ def grade_answer(
     >>> grade_answer(0.456, 0.4565242)
     (False, 'not quite. Try again.')
     >>> grade_answer(0.31, "5/16")
-    (False, 'too coarse: give three decimals.')
+    (False, 'not quite: give three decimals.')
     """
     decimals = _checked_decimals(decimals)
     given = _as_exact(answer, "answer")
@@ -608,9 +656,8 @@ def grade_answer(
     for value, text in hints:
         hint_value = math.nan if value is None else _as_exact(value, "hint value")
         triples.append((_roundings(hint_value, decimals), finer(hint_value), str(text)))
-    coarse = {k: _roundings(exact, k) for k in range(1, decimals)}
     right = _roundings(exact, decimals)
-    return _verdict(given, decimals, set, right, finer(exact), coarse, triples)
+    return _verdict(given, decimals, set, right, finer(exact), triples)
 
 
 def check(exercise_id: str, answer: object = None, /, **parts: object) -> CheckResult:
@@ -624,8 +671,9 @@ def check(exercise_id: str, answer: object = None, /, **parts: object) -> CheckR
         asked without lying half-way between two roundings; where whole numbers are asked, it
         must be whole.
 
-    An exact fraction is right too. A correct rounding to fewer decimals than asked is called
-    too coarse. The key compared against holds salted hashes of the roundings, not the values.
+    An exact fraction is right too. A wrong answer with fewer decimals than asked is told to
+    give the decimals asked (without saying whether it was a rounding of the value). The key
+    compared against holds salted hashes of the roundings, not the values.
 
     Parameters
     ----------
@@ -655,11 +703,11 @@ def check(exercise_id: str, answer: object = None, /, **parts: object) -> CheckR
     --------
     A wrong accuracy that matches a common mistake gets its hint:
 
-    >>> result = check("ch01-ex-screening", accuracy=99.5, recall=2, precision=2)
+    >>> result = check("ch01-ex-screening", accuracy=0.005, recall=2, precision=2)
     >>> bool(result)
     False
     >>> print(result.lines[0])
-    accuracy: not quite. Give a share between 0 and 1, not a percentage.
+    accuracy: not quite. That is the error rate: the share of people the model gets wrong.
     """
     spec = _spec(exercise_id)
     expected_parts: dict[str, dict] = spec["parts"]

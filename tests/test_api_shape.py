@@ -93,6 +93,7 @@ DATA_IN = {
     # evalmetrics.exercises: an answer graded against the value it should have
     ("exercises", "grade_answer"): {"expected"},
     ("exercises", "hashed_entry"): {"spec"},  # one exercise of a plain key
+    ("exercises", "use_key"): {"path"},  # the key file a term hands out with an assignment
     # evalmetrics.plots: a decision curve drawn from the arrays decision_curve returns
     ("plots", "plot_decision_curve"): {"thresholds", "net_benefit", "net_benefit_all"},
     ("stats", "nonsignificant_groups"): {"average_ranks"},

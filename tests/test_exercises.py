@@ -115,15 +115,23 @@ RATIONAL_PARTS = [
 ]
 
 
+def hint_values_all(spec: dict, part: str) -> list[float]:
+    return [
+        h["value"] for h in spec.get("hints", []) if h["part"] == part and h["value"] is not None
+    ]
+
+
 def coarser_by_one(exercise_id: str, part: str) -> str | None:
     """The value rounded to one decimal fewer than asked, when that is outside the tolerance."""
     spec = KEY[exercise_id]
     decimals = requested_decimals(spec)
-    if decimals < 2:  # whole numbers are never "too coarse"
+    if decimals < 2:  # whole numbers are never asked for more decimals
         return None
     value = spec["parts"][part]
     coarse = rounded(value, decimals - 1, ROUND_HALF_EVEN)
     if abs(Fraction(coarse) - Fraction(value)) <= half_width(spec):
+        return None
+    if Fraction(coarse).denominator == 1:  # a whole number is just wrong, never asked again
         return None
     return coarse
 
@@ -284,7 +292,8 @@ def test_the_shipped_keys_hold_no_answer():
         chapter = json.loads(path.read_text(encoding="utf-8"))
         for exercise_id, entry in chapter["exercises"].items():
             for name, part in entry["parts"].items():
-                tokens = part["right"] + [t for ts in part["coarse"].values() for t in ts]
+                assert set(part) <= {"right", "finer"}, (exercise_id, name)
+                tokens = part["right"] + part["finer"]
                 assert all(re.fullmatch("[0-9a-f]{20}", t) for t in tokens), (exercise_id, name)
             numbers = [v for k, v in entry.items() if isinstance(v, (int, float))]
             assert set(entry) <= {"decimals", "parts", "hints"} and numbers == [
@@ -415,7 +424,9 @@ def test_a_value_ten_percent_off_is_rejected(exercise_id, part):
 
 
 @pytest.mark.parametrize(("exercise_id", "part"), COARSE_PARTS)
-def test_one_decimal_fewer_is_too_coarse(exercise_id, part):
+def test_one_decimal_fewer_is_asked_again_whether_right_or_not(exercise_id, part):
+    """The rounding to one decimal fewer and a wrong number with as few decimals get the same
+    words: "give three decimals" never confirms a two-decimal guess."""
     spec = KEY[exercise_id]
     coarse = coarser_by_one(exercise_id, part)
     hints = [
@@ -434,8 +445,17 @@ def test_one_decimal_fewer_is_too_coarse(exercise_id, part):
         assert any(hint in line for hint in hints), line
         assert line.endswith(f"If you rounded to fewer decimals, give {WORDS[decimals]}."), line
         return
-    assert line == f"too coarse: give {WORDS[decimals]} decimals.", (exercise_id, part, coarse)
+    assert line == f"not quite: give {WORDS[decimals]} decimals.", (exercise_id, part, coarse)
     assert line_of(exercise_id, part, coarse) == line
+    step = Fraction(1, 10 ** (decimals - 1))
+    for wrong in (Fraction(coarse) + step, Fraction(coarse) - step):
+        text = f"{float(wrong):.{decimals - 1}f}"
+        near_hint = any(
+            abs(Fraction(text) - Fraction(v)) <= half_width(spec)
+            for v in hint_values_all(spec, part)
+        )
+        if not near_hint and Fraction(text) % 1 != 0:
+            assert line_of(exercise_id, part, text) == line, (exercise_id, part, text)
 
 
 @pytest.mark.parametrize("exercise_id", sorted(KEY))
@@ -529,26 +549,30 @@ def test_half_way_values_accept_both_roundings(fake_key):
         assert fake_line("ch99-ex-sixteenths", "ap", answer).startswith("ap: not quite."), answer
 
 
-def test_a_correct_rounding_to_fewer_decimals_is_too_coarse(fake_key):
-    # 0.4667 asked to three decimals: 0.47 and 0.5 are roundings of it, too coarse
-    for answer in [0.47, "0.47", 0.5, np.float64(0.47)]:
+def test_fewer_decimals_than_asked_are_asked_again_right_or_not(fake_key):
+    # 0.4667 asked to three decimals: 0.47 and 0.5 are roundings of it, 0.48 and 0.4 are not;
+    # all four hear the same words, so the message does not confirm a two-decimal guess
+    for answer in [0.47, "0.47", 0.5, np.float64(0.47), 0.48, "0.46", 0.4]:
         line = fake_line("ch99-ex-sixteenths", "share", answer)
-        assert line == "share: too coarse: give three decimals.", answer
+        assert line == "share: not quite: give three decimals.", answer
     assert fake_line("ch99-ex-sixteenths", "share", 0.467) == f"share: {RIGHT}"
-    # near, but not a rounding: just wrong; a whole number is never "too coarse"
+    # more decimals than asked, but not a rounding: just wrong; so is a whole number
     assert fake_line("ch99-ex-sixteenths", "share", 0.4699) == "share: not quite. Try again."
     assert fake_line("ch99-ex-sixteenths", "share", 0) == "share: not quite. Try again."
-    assert fake_line("ch99-ex-sixteenths", "ap", 0.19) == "ap: too coarse: give three decimals."
-    assert fake_line("ch99-ex-sixteenths", "ap", 0.2) == "ap: too coarse: give three decimals."
+    assert fake_line("ch99-ex-sixteenths", "ap", 0.19) == "ap: not quite: give three decimals."
+    assert fake_line("ch99-ex-sixteenths", "ap", 0.2) == "ap: not quite: give three decimals."
+    assert fake_line("ch99-ex-sixteenths", "ap", 0.9) == "ap: not quite: give three decimals."
     assert not check("ch99-ex-sixteenths", ap=0.19, share=0.467, undefined=math.nan)
 
 
 def test_two_decimals_asked(fake_key):
-    # 2/3 to two decimals: [0.66167, 0.67167]; 0.67 and "2/3" are right, 0.7 too coarse
+    # 2/3 to two decimals: [0.66167, 0.67167]; 0.67 and "2/3" are right, 0.7 and 0.6 have one
+    # decimal: asked again, with the same words
     assert str(check("ch99-ex-two-decimals", 0.67)) == RIGHT
     assert str(check("ch99-ex-two-decimals", Fraction(2, 3))) == RIGHT
     assert str(check("ch99-ex-two-decimals", "2/3")) == RIGHT
-    assert str(check("ch99-ex-two-decimals", 0.7)) == "too coarse: give two decimals."
+    assert str(check("ch99-ex-two-decimals", 0.7)) == "not quite: give two decimals."
+    assert str(check("ch99-ex-two-decimals", 0.6)) == "not quite: give two decimals."
     assert str(check("ch99-ex-two-decimals", 0.66)) == "not quite. Try again."
 
 
@@ -557,8 +581,9 @@ def test_exact_fractions_and_strings_are_accepted(fake_key):
     # "3.5/12" is how a worked solution writes it (a decimal over a whole number)
     for answer in [Fraction(7, 24), "7/24", " 7 / 24 ", "3.5/12", "0.292", "0.2917", 7 / 24]:
         assert str(check("ch99-ex-one", answer)) == RIGHT, answer
-    assert str(check("ch99-ex-one", "0.29")) == "too coarse: give three decimals."
-    assert str(check("ch99-ex-one", "7/25")) == "not quite. Try again."
+    assert str(check("ch99-ex-one", "0.29")) == "not quite: give three decimals."
+    assert str(check("ch99-ex-one", "7/26")) == "not quite. Try again."
+    assert str(check("ch99-ex-one", "7/25")) == "not quite: give three decimals."  # 0.28
 
 
 def test_whole_numbers(fake_key):
@@ -590,7 +615,8 @@ def test_an_answer_half_way_between_roundings_needs_both_right(fake_key):
 
 def test_an_answer_both_too_coarse_and_a_mistake_hears_both(monkeypatch):
     # 0.47 is a rounding of 7/15 = 0.4667 and also the value a common mistake gives: the hint
-    # alone would hide the rounding, "too coarse" alone would loop (0.470 is the same number)
+    # alone would hide the rounding, "give three decimals" alone would loop (0.470 is the same
+    # number)
     spec = {
         "parts": {"share": "7/15"},
         "hints": [{"part": "share", "value": 0.47, "hint": "Count the ties once."}],
@@ -601,7 +627,7 @@ def test_an_answer_both_too_coarse_and_a_mistake_hears_both(monkeypatch):
     assert str(check("ch99-ex-hinted", share=0.47)) == both
     assert str(check("ch99-ex-hinted", share="0.470")) == both
     assert str(check("ch99-ex-hinted", share=0.4702)) == "share: not quite. Count the ties once."
-    assert str(check("ch99-ex-hinted", share=0.5)) == "share: too coarse: give three decimals."
+    assert str(check("ch99-ex-hinted", share=0.5)) == "share: not quite: give three decimals."
     hints = [(0.47, "Count the ties once.")]
     assert exercises.grade_answer(0.47, "7/15", hints=hints) == (False, both[len("share: ") :])
 
@@ -819,11 +845,11 @@ def test_the_teachers_pages_examples_of_the_rule_hold():
         (["0.9575"], "0.9565242", 3, wrong, "and so is 0.9575, half-way between 0.957 and"),
         ([0.9565, "0.95650"], "0.9565242", 3, right, '0.95650, `"0.95650"` and 0.9565 are the'),
         (
-            ["0.31"],
+            ["0.31", "0.32"],
             "5/16",
             3,
-            "too coarse: give three decimals.",
-            '(0.31 for 5/16) is wrong and is told "too coarse: give three decimals."',
+            "not quite: give three decimals.",
+            '(0.31 or 0.32 for 5/16) is wrong and is told "not quite: give three decimals."',
         ),
         (["91.4"], "91", 0, "not quite: give a whole number.", "91.4 is wrong even though"),
     ]
@@ -837,7 +863,7 @@ def test_the_teachers_pages_examples_of_the_rule_hold():
 # --- the rule (RULE), its examples, and an independent implementation ------------------------
 
 WRONG = "not quite. Try again."
-COARSE = "too coarse: give three decimals."
+COARSE = "not quite: give three decimals."
 
 
 def both_graders(answer: object, exact: object, decimals: int = 3) -> tuple[bool, str]:
@@ -1044,10 +1070,9 @@ def test_grade_hashed_names_the_bad_argument():
             exercises.grade_hashed(0.3125, entry=entry, **{**good, **change})
     bad_entries = [
         ([], "entry must be a part's hashed entry with 'right'"),
-        ({"coarse": {}}, "entry must be a part's hashed entry with 'right'"),
+        ({"finer": []}, "entry must be a part's hashed entry with 'right'"),
         ({**entry, "right": "abc"}, "entry: right must be a list of token strings"),
         ({**entry, "finer": [1]}, "entry: finer must be a list of token strings"),
-        ({**entry, "coarse": [1]}, "entry: coarse must map numbers of decimals to tokens"),
         ({**entry, "hints": ["h"]}, "entry: each hint must be a dict with 'tokens' and 'hint'"),
         ({**entry, "hints": [{"hint": "h"}]}, "entry: a hint's tokens must be a list"),
     ]

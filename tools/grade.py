@@ -7,7 +7,11 @@ Usage::
 
 ``--autograder`` is what ``tools/make_assignments.py`` wrote for one chapter: the chapter's
 folder (``_build/assignments/chNN``, whose ``autograder/`` holds one autograder zip) or the zip
-itself. ``--submissions`` is a folder of ``.ipynb`` files, one per student; the file name without
+itself. Assignments built with one version per student (``make assignments SEED=...
+ROSTER=...``) live in ``_build/assignments/<student>/chNN``: given ``--autograder
+_build/assignments/chNN``, which then does not exist, each student's notebook is graded with
+the autograder of their own version, and a student without one is an error.
+``--submissions`` is a folder of ``.ipynb`` files, one per student; the file name without
 ``.ipynb`` is the student (``alice.ipynb`` -> ``alice``). Names starting with "." (``.DS_Store``,
 ``.ipynb_checkpoints``) are skipped; anything else that is not a notebook is an error, so a zip
 the export cell wrote is unzipped first, never graded silently as nothing.
@@ -96,6 +100,30 @@ def find_autograder(path: Path) -> Path:
             f"(chNN/, with one autograder/*-autograder_*.zip) or the zip; found {len(zips)} zips"
         )
     return zips[0]
+
+
+def autograders(path: Path, students: list[str]) -> dict[str, Path]:
+    """Each student's autograder zip: the chapter's one, or (a term with one version per
+    student) the one in ``<assignments>/<student>/chNN`` when ``path`` is ``<assignments>/chNN``
+    and does not exist."""
+    if path.exists() or not path.parent.is_dir():
+        zip_path = find_autograder(path)
+        return dict.fromkeys(students, zip_path)
+    found, missing = {}, []
+    for student in students:
+        own = path.parent / student / path.name
+        if own.is_dir():
+            found[student] = find_autograder(own)
+        else:
+            missing.append(student)
+    if not found:
+        raise UsageError(f"--autograder: {path} does not exist, nor any student's version of it")
+    if missing:
+        raise UsageError(
+            f"--autograder: no version of {path.name} for {', '.join(missing)} under"
+            f" {path.parent}/<student>/ (was the roster the same?)"
+        )
+    return found
 
 
 def autograded_parts(zip_path: Path) -> list[Part]:
@@ -386,17 +414,21 @@ def main(argv: list[str] | None = None) -> int:
         if not args.out.parent.is_dir():
             raise UsageError(f"--out: folder {args.out.parent} does not exist")
         students = submissions(args.submissions)
-        zip_path = find_autograder(args.autograder)
+        zips = autograders(args.autograder, sorted(students))
+        zip_path = zips[min(zips)] if zips else find_autograder(args.autograder)
         parts = autograded_parts(zip_path)
+        for student, other in zips.items():  # every version has the same questions and points
+            if other != zip_path and autograded_parts(other) != parts:
+                raise UsageError(f"--autograder: {student}'s version has other questions")
     except UsageError as error:
         parser.error(str(error))
     order = question_order(list(students.values()), sorted({p.question for p in parts}))
-    print(
-        f"grading {len(students)} notebooks with {zip_path.name}, {args.timeout:g} s each at most"
-    )
+    versions = len(set(zips.values())) if zips else 1
+    which = zip_path.name if versions == 1 else f"each student's own version ({versions})"
+    print(f"grading {len(students)} notebooks with {which}, {args.timeout:g} s each at most")
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         futures = [
-            pool.submit(grade_one, zip_path, student, path, args.timeout)
+            pool.submit(grade_one, zips.get(student, zip_path), student, path, args.timeout)
             for student, path in students.items()
         ]
         graded = []

@@ -31,7 +31,7 @@ What becomes what:
   per part, one public test per question (0 points: every part graded by the same rule as
   the hidden tests, through the student's package, so otter says "passed" only when all are
   right) and one hidden test per part that grades it by the self-check's rule
-  (:data:`evalmetrics.exercises.RULE`, "too coarse", and the key's hints as feedback),
+  (:data:`evalmetrics.exercises.RULE`, "give three decimals", and the key's hints as feedback),
   calling :func:`evalmetrics.exercises.grade_hashed` of the autograder's own copy of the
   package, loaded afresh so that a submission cannot replace it (see :data:`RULE_PATHS`),
   with the part's salted tokens (the package's), so that the test holds no answer in plain.
@@ -199,14 +199,16 @@ class Exercise:
     parts: dict[str, str] = field(default_factory=dict)  # part -> expression (source)
     check_statement: int = 0  # index of the statement holding check(...) in the check cell
     points: dict[str, float] | float | None = None
+    written: float | None = None  # points of a checked exercise's written part, if it has one
 
     @property
     def short(self) -> str:
         return re.sub(r"^ch\d+-ex-", "", self.label).replace("-", "_")
 
 
-def _exercise_points(cell: dict, labels_here: list[str], label: str) -> object:
-    """The points the cell's metadata gives ``label`` (None: the defaults)."""
+def _exercise_points(cell: dict, labels_here: list[str], label: str, key: str = "points") -> object:
+    """The ``key`` ("points", or "written": the points of a checked exercise's written part)
+    that the cell's metadata gives ``label`` (None: the defaults)."""
     meta = cell.get("metadata", {}).get("exercise")
     if meta is None:
         return None
@@ -220,7 +222,7 @@ def _exercise_points(cell: dict, labels_here: list[str], label: str) -> object:
         raise AssignmentError(
             f"{label}: the cell holds several exercises; key its metadata 'exercise' by label"
         )
-    return meta.get("points") if isinstance(meta, dict) else None
+    return meta.get(key) if isinstance(meta, dict) else None
 
 
 def read_exercises(notebook: dict, chapter: str) -> list[Exercise]:
@@ -292,6 +294,7 @@ def read_exercises(notebook: dict, chapter: str) -> list[Exercise]:
                     title=opening.group("title"),
                     statement="\n".join(body).strip("\n"),
                     points=_exercise_points(cell, labels_here, label),
+                    written=_exercise_points(cell, labels_here, label, "written"),
                 )
                 exercises.append(exercise)
                 by_label[label] = exercise
@@ -732,6 +735,52 @@ def manual_points(exercise: Exercise) -> float:
     return 1 if given is None else _points(given, exercise.label)
 
 
+SENTENCE_END = re.compile(r"(?<=[.?!])\s+(?=[A-Z($])")
+WRITTEN_WORDS = re.compile(r"\b(why|which|compare|say|show|explain|must|always|does|do|is)\b", re.I)
+NUMERIC_START = re.compile(  # a question that asks for a number: "What is", "At which K"
+    r"^(\([a-z]\)\s*)?(finally,\s*|and\s+)?(what|how many|how much|(for|at|up to|below|above)"
+    r" which)\b",
+    re.I,
+)
+
+
+def written_prompt(exercise: Exercise, statement: str) -> str:
+    """The written part of a checked exercise, quoted from its statement: its sentences that
+    ask in words (a question, or a request to say, show, compare or explain) and not for a
+    number ("What is ...", "How many ...", "At which K ...")."""
+    body = " ".join(CHECK_LINE.sub("", statement).split())
+    sentences = [
+        sentence
+        for sentence in SENTENCE_END.split(body)
+        if ("?" in sentence or re.search(r"\b(say|show|compare|explain)\b", sentence, re.I))
+        and WRITTEN_WORDS.search(sentence)
+        and not NUMERIC_START.search(sentence)
+    ]
+    if not sentences:
+        raise AssignmentError(
+            f"{exercise.label}: its metadata gives a written part, but its statement asks no"
+            " question in words (a sentence ending in '?', or one asking to say, show,"
+            " compare or explain, that does not ask what, how many or at which)"
+        )
+    return " ".join(sentences)
+
+
+def written_part(exercise: Exercise, heading: str, statement: str, solution: str) -> list[dict]:
+    """A checked exercise's written part: a manually graded question of its own after the
+    autograded one, quoting what the statement asks in words; the book's solution text goes
+    to the teacher's notebook."""
+    points = _points(exercise.written, exercise.label)
+    prompt = written_prompt(exercise, statement)
+    return [
+        _raw(f"# BEGIN QUESTION\nname: {exercise.label}-written\nmanual: true\npoints: {points:g}"),
+        _markdown(f"## {heading}, in words\n\nAnswer in a few sentences: {prompt}"),
+        _raw("# BEGIN SOLUTION"),
+        _markdown(solution or "*(The chapter gives no written solution.)*"),
+        _raw("# END SOLUTION"),
+        _raw("# END QUESTION"),
+    ]
+
+
 #: Where a test finds the grading rule: the autograder's own copy of the package first (in
 #: otter's grading folder the tests run in ``submission/``, and the autograder's files lie
 #: untouched in ``source/files/``, out of an upload's reach; a folder named ``evalmetrics`` in
@@ -763,16 +812,16 @@ def _load_rule_lines() -> str:
         del sys.modules[_spec.name]"""
 
 
-def hashed_part(exercise_id: str, key: dict, part: str) -> dict:
+def hashed_part(exercise_id: str, key: dict, part: str, salt: str | None = None) -> dict:
     """One part's entry as the package's hashed key stores it (salted tokens of the correct
-    roundings, of the finer and coarser ones and of the hints' values), with that part's
+    roundings, of the finer ones and of the hints' values), with that part's
     hints: what a test compares against. The salt is the chapter's, so the tokens are the
     package's."""
     from hash_keys import salt_for
 
     from evalmetrics.exercises import hashed_entry
 
-    salt = salt_for(exercise_id.split("-ex-")[0])
+    salt = salt or salt_for(exercise_id.split("-ex-")[0])
     entry = hashed_entry(exercise_id, key, salt=salt)
     hints = [
         {k: h[k] for k in ("tokens", "finer", "hint")} for h in entry["hints"] if h["part"] == part
@@ -935,6 +984,85 @@ def read_chapter(path: Path, keys: dict[str, dict]) -> Chapter:
     title = HEADING.search(first_markdown).group("title")
     stem = path.stem.split("_", 1)[1] if "_" in path.stem else path.stem
     return Chapter(path, number, f"ch{number}_{stem}", title, notebook, exercises)
+
+
+@dataclass
+class Term:
+    """A term's own numbers: every exercise that varies gets the variant of one seed.
+
+    The exercise's code (``teacher/exercise_specs/``) draws the variant's parameters and computes
+    its key, mistakes and hints; its statement and solution code follow by replacing the texts
+    by which the book's numbers appear (:mod:`variants`). The term's keys are hashed with a salt
+    of their own and handed out with each assignment (``chNN_key.json``), so the student's
+    ``check()`` (after ``use_key``) and the autograder grade the same numbers.
+    """
+
+    seed: int
+    student: str | None = None
+
+    def specs(self, number: str) -> dict:
+        """Chapter ``number``'s exercise code, by exercise id (empty without a module)."""
+        if str(ROOT / "teacher") not in sys.path:
+            sys.path.insert(0, str(ROOT / "teacher"))
+        import exercise_specs
+
+        if f"ch{number}" not in exercise_specs.chapters():
+            return {}
+        return exercise_specs.load(f"ch{number}")
+
+    def salt(self, number: str) -> str:
+        import hashlib
+
+        text = f"evalmetrics term {self.seed} ch{number}"
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+    def describe(self) -> str:
+        who = f" for {self.student}" if self.student else ""
+        return f"seed {self.seed}{who}"
+
+
+def term_for(seed: int, student: str | None) -> Term:
+    """The term of a seed; with a student, a seed of the student's own drawn from both."""
+    if student is None:
+        return Term(seed)
+    import hashlib
+
+    digest = hashlib.sha256(f"{seed}|{student}".encode()).digest()
+    return Term(int.from_bytes(digest[:4], "little"), student)
+
+
+def apply_term(chapter: Chapter, term: Term) -> dict[str, tuple[dict, dict]]:
+    """Give ``chapter``'s varying exercises the term's keys; returns, per varied exercise, the
+    texts of the book's numbers and of the term's (what statements and solutions replace)."""
+    specs = term.specs(chapter.number)
+    from exercise_specs import variant_params
+
+    replaced = {}
+    for exercise in chapter.exercises:
+        spec = specs.get(exercise.label)
+        if exercise.key is None or spec is None or spec.vary is None:
+            continue
+        params = variant_params(spec, term.seed)
+        plain = spec.plain(params)
+        exercise.key = {
+            "parts": plain["parts"],
+            "decimals": spec.decimals,
+            "hints": plain["hints"],
+        }
+        replaced[exercise.label] = (spec.texts(spec.params), spec.texts(params))
+    return replaced
+
+
+def term_key(chapter: Chapter, chosen: list[Exercise], term: Term) -> dict:
+    """The hashed key file of a term's assignment: every chosen exercise with a key."""
+    from evalmetrics.exercises import KEY_FORMAT, hashed_entry
+
+    salt = term.salt(chapter.number)
+    return {
+        "format": KEY_FORMAT,
+        "salt": salt,
+        "exercises": {e.label: hashed_entry(e.label, e.key, salt=salt) for e in chosen if e.key},
+    }
 
 
 def _glue_values(path: Path) -> dict[str, str] | None:
@@ -1148,7 +1276,7 @@ def imported_modules(code: str) -> set[str]:
     return {m for m in modules if not m.startswith(DROPPED_MODULES)}
 
 
-def assignment_config(chapter: Chapter, chosen: list[Exercise]) -> dict:
+def assignment_config(chapter: Chapter, chosen: list[Exercise], term: Term | None = None) -> dict:
     """Otter assign's configuration (the ``# ASSIGNMENT CONFIG`` cell)."""
     config = {
         "name": chapter.name,
@@ -1162,10 +1290,12 @@ def assignment_config(chapter: Chapter, chosen: list[Exercise]) -> dict:
     }
     if not any(e.key for e in chosen):
         config["suppress_no_tests_warning"] = True
+    if term is not None:
+        config["files"] = [f"{chapter.name}_key.json"]  # to the student and the autograder
     return config
 
 
-def introduction(chapter: Chapter, chosen: list[Exercise]) -> str:
+def introduction(chapter: Chapter, chosen: list[Exercise], term: Term | None = None) -> str:
     """The assignment's first Markdown cell: what it is, and how a numeric answer is graded
     (:data:`evalmetrics.exercises.RULE`, word for word)."""
     from evalmetrics.exercises import RULE
@@ -1189,11 +1319,25 @@ def introduction(chapter: Chapter, chosen: list[Exercise]) -> str:
         ]
     if any(not e.key for e in chosen):
         lines += ["", "Written answers go in the Markdown cell below the question."]
+    if term is not None:
+        lines += [
+            "",
+            "This assignment has this term's own numbers, which differ from the book's in"
+            " some exercises: work with the numbers given here. The set-up cell makes the"
+            " book's `check()` grade them too; keep the file"
+            f" `{chapter.name}_key.json` next to this notebook.",
+        ]
     return "\n".join(lines)
 
 
 def numeric_question(
-    exercise: Exercise, heading: str, statement: str, solution: str, code: str, names: dict
+    exercise: Exercise,
+    heading: str,
+    statement: str,
+    solution: str,
+    code: str,
+    names: dict,
+    salt: str | None = None,
 ) -> tuple[list[dict], dict]:
     """An autograded question's cells (otter's format), and its points per variable."""
     variables = [names[(exercise.label, part)] for part in exercise.key["parts"]]
@@ -1222,7 +1366,7 @@ def numeric_question(
     graded = [
         (names[(exercise.label, part)], exercise.label, part, entry, decimals)
         for part in exercise.key["parts"]
-        for entry in [hashed_part(exercise.label, exercise.key, part)]
+        for entry in [hashed_part(exercise.label, exercise.key, part, salt)]
     ]
     cells.append(_code(public_test(exercise.short, graded)))
     for variable, _, part, entry, _ in graded:
@@ -1249,12 +1393,36 @@ def written_question(
     return cells, points
 
 
-def master_notebook(chapter: Chapter, chosen: list[Exercise], context: Context) -> tuple:
+def master_notebook(
+    chapter: Chapter,
+    chosen: list[Exercise],
+    context: Context,
+    term: Term | None = None,
+    replaced: dict[str, tuple[dict, dict]] | None = None,
+) -> tuple:
     """The otter master notebook of a chapter (only ``chosen`` exercises), a summary of its
-    questions and points, and the autograder's requirements."""
+    questions and points, and the autograder's requirements. With a ``term``, the exercises in
+    ``replaced`` (see :func:`apply_term`) show the term's numbers in their statements and
+    solution code, and the set-up cell makes ``check()`` use the term's key."""
     from make_lab import exercise_titles
+    from variants import substitute
 
+    replaced = replaced or {}
     code, sliced, first = slice_solutions(chapter, chosen)
+    for label, (book, variant) in replaced.items():
+        if label in code:
+            code[label] = substitute(code[label], book, variant)
+    for exercise in chosen:
+        if exercise.label in replaced:
+            book, variant = replaced[exercise.label]
+            if "{glue" in exercise.statement:
+                raise AssignmentError(
+                    f"{exercise.label} varies, but its statement shows a glued (book) value"
+                )
+            exercise.parts = {
+                part: substitute(expression, book, variant)
+                for part, expression in exercise.parts.items()
+            }
     used = set(ALWAYS_KEPT)
     for text in [*code.values(), *(s.text for s in sliced)]:
         if text.strip():
@@ -1263,6 +1431,12 @@ def master_notebook(chapter: Chapter, chosen: list[Exercise], context: Context) 
     for expression in expressions:
         used |= _code_reads(expression)
     setup = setup_cell(first, sliced, used)
+    if term is not None:
+        setup += (
+            "\n\n# this term's numbers: check() grades them as the autograder does\n"
+            "from evalmetrics.exercises import check, use_key\n\n"
+            f'use_key("{chapter.name}_key.json")'
+        )
     # the autograder's environment: what the chapter's first cell imports (a student follows
     # the chapter), what the set-up and the solutions import
     modules = imported_modules(setup)
@@ -1283,8 +1457,8 @@ def master_notebook(chapter: Chapter, chosen: list[Exercise], context: Context) 
 
     titles = exercise_titles()
     cells = [
-        _raw("# ASSIGNMENT CONFIG\n" + _yaml(assignment_config(chapter, chosen))),
-        _markdown(introduction(chapter, chosen)),
+        _raw("# ASSIGNMENT CONFIG\n" + _yaml(assignment_config(chapter, chosen, term))),
+        _markdown(introduction(chapter, chosen, term)),
         _code(setup),
     ]
     summary = []
@@ -1296,16 +1470,27 @@ def master_notebook(chapter: Chapter, chosen: list[Exercise], context: Context) 
         statement = plain_markdown(exercise.statement, context, where, strict=True)
         solution = "\n".join(exercise.solution_text)
         solution = plain_markdown(solution, context, where, strict=False)
-        if exercise.key:
-            new, points = numeric_question(
-                exercise, heading, statement, solution, code[exercise.label], names
+        if exercise.label in replaced:
+            statement = substitute(statement, *replaced[exercise.label])
+            solution = (
+                "*This term's numbers differ from the book's, whose worked solution does not"
+                " apply; the solution is the code below.*"
             )
+        if exercise.key:
+            salt = term.salt(chapter.number) if term is not None else None
+            new, points = numeric_question(
+                exercise, heading, statement, solution, code[exercise.label], names, salt
+            )
+            if exercise.written is not None:
+                new += written_part(exercise, heading, statement, solution)
         else:
             new, points = written_question(
                 exercise, heading, statement, solution, code[exercise.label]
             )
         cells += new
         summary.append((exercise.label, points, not exercise.key))
+        if exercise.key and exercise.written is not None:
+            summary.append((f"{exercise.label}-written", exercise.written, True))
 
     master = {
         "cells": cells,
@@ -1367,17 +1552,26 @@ def _copy_package(target: Path) -> None:
 
 
 def build_chapter(
-    chapter: Chapter, chosen: list[Exercise], out: Path, context: Context, run_tests: bool
+    chapter: Chapter,
+    chosen: list[Exercise],
+    out: Path,
+    context: Context,
+    run_tests: bool,
+    term: Term | None = None,
 ) -> tuple[Path, list]:
     """Write the master notebook of one chapter and run ``otter assign`` on it."""
     from otter.assign import main as otter_assign
 
+    replaced = apply_term(chapter, term) if term is not None else {}
     folder = out / f"ch{chapter.number}"
     master_dir = folder / "master"
     if folder.exists():
         shutil.rmtree(folder)
     master_dir.mkdir(parents=True)
-    master, summary, reqs = master_notebook(chapter, chosen, context)
+    master, summary, reqs = master_notebook(chapter, chosen, context, term, replaced)
+    if term is not None:
+        key = json.dumps(term_key(chapter, chosen, term), indent=1, ensure_ascii=False)
+        (master_dir / f"{chapter.name}_key.json").write_text(key + "\n", encoding="utf-8")
     path = master_dir / f"{chapter.name}.ipynb"
     path.write_text(json.dumps(master, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     (master_dir / "requirements.txt").write_text("\n".join(reqs) + "\n", encoding="utf-8")
@@ -1419,7 +1613,20 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="do not grade the solutions notebook (otter assign checks it gets full marks)",
     )
+    parser.add_argument(
+        "--seed",
+        type=int,
+        help="this term's own numbers: every exercise that varies gets the variant of this seed",
+    )
+    parser.add_argument(
+        "--roster",
+        type=Path,
+        help="one version per student (needs --seed): a file with one name per line, or a CSV"
+        " whose first column is the name; each student's assignments go to OUT/<name>/",
+    )
     args = parser.parse_args(argv)
+    if args.roster is not None and args.seed is None:
+        parser.error("--roster needs --seed")
     try:
         import otter  # noqa: F401
     except ImportError:
@@ -1433,35 +1640,99 @@ def main(argv: list[str] | None = None) -> int:
 
     keys = load_keys()
     label_map = labels()
-    chapters = [read_chapter(path, keys) for path in sorted(args.chapter_dir.glob("*.ipynb"))]
+    paths = sorted(args.chapter_dir.glob("*.ipynb"))
     out = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
     written = []
     glue_cache: dict[Path, dict | None] = {}
+    if args.seed is None:
+        terms: list[Term | None] = [None]
+    elif args.roster is None:
+        terms = [term_for(args.seed, None)]
+    else:
+        terms = [term_for(args.seed, name) for name in read_roster(args.roster)]
 
     def glue_of(path: Path) -> dict | None:
         if path not in glue_cache:
             glue_cache[path] = _glue_values(path) if path.exists() else None
         return glue_cache[path]
 
-    for chapter, chosen in select(chapters, args.chapters, args.exercises):
-        started = time.perf_counter()
-        context = Context(chapter.path, label_map, None, glue_of)
-        context.glue = _LazyGlue(chapter.path, glue_of)
-        student, summary = build_chapter(chapter, chosen, out, context, not args.no_run_tests)
-        written.append(student)
-        auto = sum(sum(p.values()) for _, p, manual in summary if not manual)
-        manual = sum(p for _, p, is_manual in summary if is_manual)
-        print(
-            f"ch{chapter.number}: {len(summary)} questions, {auto:g} autograded points, "
-            f"{manual:g} manual ({time.perf_counter() - started:.1f} s)"
+    for term in terms:
+        here = out if term is None or term.student is None else out / folder_name(term.student)
+        chapters = [read_chapter(path, keys) for path in paths]  # fresh: a term changes keys
+        for chapter, chosen in select(chapters, args.chapters, args.exercises):
+            started = time.perf_counter()
+            context = Context(chapter.path, label_map, None, glue_of)
+            context.glue = _LazyGlue(chapter.path, glue_of)
+            student, summary = build_chapter(
+                chapter, chosen, here, context, not args.no_run_tests, term
+            )
+            written.append(student)
+            auto = sum(sum(p.values()) for _, p, manual in summary if not manual)
+            manual = sum(p for _, p, is_manual in summary if is_manual)
+            version = f" [{term.describe()}]" if term is not None else ""
+            print(
+                f"ch{chapter.number}{version}: {len(summary)} questions, {auto:g} autograded"
+                f" points, {manual:g} manual ({time.perf_counter() - started:.1f} s)"
+            )
+    if args.seed is not None:
+        (out / "TERM.txt").write_text(
+            f"Assignments with this term's numbers: seed {args.seed}"
+            + (f", one version per student of {args.roster.name}" if args.roster else "")
+            + ".\nThe exercises that keep the book's numbers are listed on the teachers page.\n",
+            encoding="utf-8",
         )
-    archive = out / "student-assignments.zip"
-    with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as bundle:
-        for path in written:
-            bundle.write(path, arcname=f"student-assignments/{path.name}")
-    print(f"wrote {len(written)} assignments to {out} and {archive.name}")
+    archive, count = write_student_zip(out)
+    print(f"wrote {len(written)} assignments to {out}; {archive.name} holds all {count}")
     return 0
+
+
+def read_roster(path: Path) -> list[str]:
+    """Student names, one per line (a CSV's first column; a header "student" or "name" is
+    skipped); each name must be unique and usable as a folder name."""
+    import csv
+
+    names = []
+    with path.open(encoding="utf-8", newline="") as handle:
+        for row in csv.reader(handle):
+            if not row or not row[0].strip() or row[0].strip().startswith("#"):
+                continue
+            names.append(row[0].strip())
+    if names and names[0].lower() in {"student", "name", "student_id", "id"}:
+        names = names[1:]
+    if not names:
+        raise AssignmentError(f"roster {path} names no student")
+    duplicates = sorted({n for n in names if names.count(n) > 1})
+    if duplicates:
+        raise AssignmentError(f"roster {path} names {', '.join(duplicates)} twice")
+    for name in names:
+        folder_name(name)
+    return names
+
+
+def folder_name(student: str) -> str:
+    """A student's folder: the name itself, which must be a plain file name."""
+    if not re.fullmatch(r"[\w][\w .@+-]*", student) or student in {".", ".."}:
+        raise AssignmentError(
+            f"student name {student!r} cannot be a folder name: use letters, digits, . _ - @ +"
+        )
+    return student
+
+
+def write_student_zip(out: Path) -> tuple[Path, int]:
+    """``student-assignments.zip``: every student notebook under ``out`` (with a term's key
+    files), from this run and earlier ones, so building some chapters keeps the others."""
+    archive = out / "student-assignments.zip"
+    notebooks = sorted(out.glob("**/student/*.ipynb"))
+    with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as bundle:
+        for notebook in notebooks:
+            chapter_folder = notebook.parent.parent  # .../chNN
+            relative = chapter_folder.parent.relative_to(out)  # "" or a student's folder
+            target = Path("student-assignments") / relative
+            bundle.write(notebook, arcname=str(target / notebook.name))
+            for extra in sorted(notebook.parent.glob("*_key.json")):
+                bundle.write(extra, arcname=str(target / extra.name))
+    return archive, len(notebooks)
 
 
 class _LazyGlue(dict):

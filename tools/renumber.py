@@ -3,8 +3,9 @@
 When a chapter is inserted, split or moved, every later chapter changes its number, and the
 number lives in many places: the notebook's file name (``chapters/NN_slug.ipynb``), its exercise
 ids (``chNN-ex-...``) and glue names (``chNN_...``), its answer keys
-(``teacher/exercise_keys/chNN.json``; the package's hashed copy is rewritten by
-``tools/hash_keys.py``), its hand-computed answers (``tests/answers_chNN.py``), and the prose
+(``teacher/exercise_keys/chNN.json`` and the exercise code ``teacher/exercise_specs/chNN.py``
+that writes them; the package's hashed copy is rewritten by ``tools/hash_keys.py``), its
+hand-computed answers (``tests/answers_chNN.py``), and the prose
 ("chapter 5", "chapters 13 and 14", "exercise 4.2", "§13"). This script changes all of them in
 one pass, so no reference is renumbered twice, and records each moved page in
 ``redirects.json`` (old page -> new page), from which ``_ext/redirects.py`` writes a page at the
@@ -196,6 +197,7 @@ def main() -> int:
             ("teacher/exercise_keys", "ch{:02d}.json"),
             ("evalmetrics/exercise_keys", "ch{:02d}.json"),
             ("tests", "answers_ch{:02d}.py"),
+            ("teacher/exercise_specs", "ch{:02d}.py"),
         ):
             source = ROOT / folder / pattern.format(old_n)
             if source.exists():

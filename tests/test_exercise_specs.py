@@ -1,0 +1,241 @@
+"""Every key and every recorded mistake is computed by the exercise's code, never typed.
+
+``teacher/exercise_specs/chNN.py`` holds each exercise as code; ``tools/hash_keys.py`` writes
+the plain keys and the package's hashed keys from it. These tests recompute both from the code,
+and show that the comparison fails when a stored value, a hint's value or a hint's number is
+wrong. The code itself is checked against hand computations in ``tests/answers_chNN.py``
+(``tests/test_exercises.py`` grades those against the shipped keys).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "teacher"), str(ROOT / "tools")]
+
+import exercise_specs  # noqa: E402
+from exercise_specs import Exercise, Mistake, problems, variant_params  # noqa: E402
+from variants import occurrences, substitute  # noqa: E402
+
+SPECS = exercise_specs.load()
+VARYING = sorted(i for i, e in SPECS.items() if e.vary is not None)
+
+
+def _hash_keys():
+    spec = importlib.util.spec_from_file_location(
+        "hash_keys_fresh", ROOT / "tools" / "hash_keys.py"
+    )
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_exercise_of_the_keys_is_code():
+    """No key is typed: every chapter's plain key comes from a module of exercise code."""
+    plain = {p.stem for p in (ROOT / "teacher" / "exercise_keys").glob("*.json")}
+    assert plain == set(exercise_specs.chapters())
+
+
+@pytest.mark.parametrize("exercise_id", sorted(SPECS))
+def test_the_exercise_code_has_no_problem(exercise_id):
+    """No mistake's code gives the key, none is shadowed, no hint writes an uncomputed number."""
+    assert problems(SPECS[exercise_id]) == []
+
+
+def test_the_key_files_are_the_codes_output():
+    """Both keys on file, plain and hashed, are what the code computes now."""
+    module = _hash_keys()
+    for path, text in module.expected_files().items():
+        assert path.read_text(encoding="utf-8") == text, (
+            f"{path.relative_to(ROOT)} is not what the exercise code computes;"
+            " run python tools/hash_keys.py"
+        )
+
+
+def _planted(tmp_path, monkeypatch, change) -> tuple[int, str]:
+    """hash_keys --check on copies of the key files, one of them changed by ``change``."""
+    module = _hash_keys()
+    plain, shipped = tmp_path / "plain", tmp_path / "shipped"
+    for folder, source in ((plain, module.PLAIN), (shipped, module.SHIPPED)):
+        folder.mkdir()
+        for path in source.glob("*.json"):
+            (folder / path.name).write_text(path.read_text("utf-8"), encoding="utf-8")
+    monkeypatch.setattr(module, "PLAIN", plain)
+    monkeypatch.setattr(module, "SHIPPED", shipped)
+    assert module.main(["--check"]) == 0
+    change(plain / "ch17.json")
+    return module.main(["--check"]), ""
+
+
+def test_a_planted_wrong_key_value_is_caught(tmp_path, monkeypatch, capsys):
+    def plant(path: Path) -> None:
+        key = json.loads(path.read_text("utf-8"))
+        key["ch17-ex-delong"]["parts"]["se"] = 0.2
+        path.write_text(json.dumps(key), encoding="utf-8")
+
+    status, _ = _planted(tmp_path, monkeypatch, plant)
+    assert status == 1
+    assert "ch17.json" in capsys.readouterr().out
+
+
+def test_a_planted_wrong_hint_value_is_caught(tmp_path, monkeypatch, capsys):
+    """The old ddof hint: stored at 0.20787 while ddof=0 gives sqrt(2/81) = 0.15713."""
+
+    def plant(path: Path) -> None:
+        text = path.read_text("utf-8")
+        wrong = re.sub(r'"value": 0\.157134[0-9]*', '"value": 0.20786985482077452', text)
+        assert wrong != text, "the ddof=0 hint is no longer stored at sqrt(2/81)"
+        path.write_text(wrong, encoding="utf-8")
+
+    status, _ = _planted(tmp_path, monkeypatch, plant)
+    assert status == 1
+    assert "ch17.json" in capsys.readouterr().out
+
+
+def test_the_ddof_mistake_is_computed():
+    """ddof=0 in exercise 17.3 gives sqrt(1/54 + 1/216)... = sqrt(2/81), by hand: placements
+    V10 = (1, 5/6, 2/3), V01 = (1/2, 1, 1); population variances 1/54 and 1/18; (1/54 + 1/18)/3
+    = 2/81."""
+    delong = SPECS["ch17-ex-delong"]
+    ddof0 = [h for h in delong.hints() if "ddof" in h["hint"]]
+    assert len(ddof0) == 1 and ddof0[0]["value"] == pytest.approx((2 / 81) ** 0.5, abs=1e-15)
+    tie = [h for h in delong.hints() if "counts 1/2" in h["hint"]]
+    assert tie[0]["value"] == pytest.approx(7 / 9)
+
+
+def _toy(**changes) -> Exercise:
+    base = dict(
+        id="ch99-ex-toy",
+        params={"n": 864},
+        answer=lambda p: {"half": 1.96 * (0.25 / p["n"]) ** 0.5},
+        mistakes=(Mistake("half", lambda p: 0.5 / p["n"] ** 0.5, "Use z = 1.96, not 1."),),
+        fixed="a toy",
+    )
+    return Exercise(**{**base, **changes})
+
+
+def test_a_hint_that_writes_an_uncomputed_number_is_caught():
+    """A hint such as "864.4 cases give a half-width just above 0.02" (it is just below) must
+    take its numbers from code; written out, they are reported."""
+    assert problems(_toy()) == []
+    typed = _toy(
+        mistakes=(
+            Mistake(
+                "half", lambda p: 0.5 / p["n"] ** 0.5, "864.4 cases give a half-width above 0.02."
+            ),
+        )
+    )
+    found = problems(typed)
+    assert any("864.4" in f for f in found) and any("0.02" in f for f in found)
+    computed = _toy(
+        mistakes=(
+            Mistake("half", lambda p: 0.5 / p["n"] ** 0.5, "{n} cases give a half-width of {h}."),
+        ),
+        facts=lambda p: {"h": f"{1.96 * (0.25 / p['n']) ** 0.5:.5f}"},
+    )
+    assert problems(computed) == []
+    assert computed.hints()[0]["hint"] == "864 cases give a half-width of 0.03334."
+
+
+def test_a_mistake_that_gives_the_key_is_caught():
+    same = _toy(mistakes=(Mistake("half", lambda p: 0.98 / p["n"] ** 0.5, "Not 1.96."),))
+    assert any("gives the key" in f for f in problems(same))
+    shadowed = _toy(
+        mistakes=(
+            Mistake("half", lambda p: 0.5 / p["n"] ** 0.5, "Use z = 1.96, not 1."),
+            Mistake("half", lambda p: 0.50001 / p["n"] ** 0.5, "Another."),
+        )
+    )
+    assert any("never shown" in f for f in problems(shadowed))
+    unknown = _toy(mistakes=(Mistake("width", lambda p: 1.0, "Not 1."),))
+    assert any("unknown part" in f for f in problems(unknown))
+    assert any("neither vary nor fixed" in f for f in problems(_toy(fixed=None)))
+
+
+@pytest.mark.parametrize("exercise_id", VARYING)
+def test_variants_differ_by_seed_and_keep_the_exercise_sound(exercise_id):
+    exercise = SPECS[exercise_id]
+    one, two = variant_params(exercise, 1), variant_params(exercise, 2)
+    assert variant_params(exercise, 1) == one  # reproducible
+    for params in (one, two):
+        assert problems(exercise, params) == []
+        assert exercise.key(params) != exercise.key()
+        assert set(exercise.texts(params)) == set(exercise.texts(exercise.params))
+    assert one != two or exercise.key(one) == exercise.key(two) is None
+
+
+def test_substitution_replaces_whole_numbers_only():
+    book, variant = {"k": "45", "n": "50", "s": "0.6"}, {"k": "50", "n": "60", "s": "0.7"}
+    text = "45 of 50 cases; 0.6 and 0.65 and 450 and x50; z = 1.96 (95%)"
+    assert substitute(text, book, variant) == (
+        "50 of 60 cases; 0.7 and 0.65 and 450 and x50; z = 1.96 (95%)"
+    )
+    assert occurrences("0.65, 0.6.", "0.6") == 1
+
+
+def test_the_teachers_page_lists_the_exercises_that_do_not_vary():
+    """Each exercise that keeps its numbers in every variant is named on the teachers page."""
+    page = (ROOT / "reference" / "teachers.md").read_text(encoding="utf-8")
+    listed = re.search(r"<!-- fixed exercises -->(.*?)<!-- /fixed exercises -->", page, re.S)
+    assert listed, "the teachers page has no list of the exercises that do not vary"
+    named = set(re.findall(r"`(ch\d\d-ex-[\w-]+)`", listed.group(1)))
+    fixed = {i for i, e in SPECS.items() if e.vary is None}
+    assert named == fixed
+
+
+def _chapter_exercises():
+    import make_assignments
+
+    keys = make_assignments.load_keys()
+    for path in sorted((ROOT / "chapters").glob("*.ipynb")):
+        yield from make_assignments.read_chapter(path, keys).exercises
+
+
+def test_a_varying_exercises_answers_are_computed_in_its_solution():
+    """An assignment's solution sets each part to the expression of the chapter's hidden
+    check(...) call; in an exercise that varies it must compute (read a name), or the
+    variant's solution would hand in the book's number. A part whose value is the same in
+    every variant (a random AUC of 1/2) may be a number."""
+    import ast
+
+    typed = []
+    for exercise in _chapter_exercises():
+        spec = SPECS.get(exercise.label)
+        if exercise.key is None or spec is None or spec.vary is None:
+            continue
+        keys = [spec.key(variant_params(spec, seed)) for seed in (1, 2, 3)] + [spec.key()]
+        for part, expression in exercise.parts.items():
+            node = ast.parse(expression, mode="eval").body
+            reads = {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+            constant = len({str(k[part]) for k in keys}) == 1
+            if not reads - {"Fraction", "float", "int"} and not constant:
+                typed.append(f"{exercise.label}: {part} = {expression}")
+    assert typed == []
+
+
+def test_no_assignment_set_up_cell_hands_over_a_function_of_the_chapter():
+    """An assignment's visible set-up cell holds the chapter's data an exercise needs, never a
+    function of the chapter: that would be the method the exercise asks a student to work out
+    (a solution that calls one, or a statement that names one in backticks, pulls it in)."""
+    import ast
+
+    import make_assignments
+
+    keys = make_assignments.load_keys()
+    handed = []
+    for path in sorted((ROOT / "chapters").glob("*.ipynb")):
+        chapter = make_assignments.read_chapter(path, keys)
+        _, sliced, _ = make_assignments.slice_solutions(chapter, chapter.exercises)
+        handed += [
+            f"{path.stem}: {s.node.name}"
+            for s in sliced
+            if isinstance(s.node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        ]
+    assert handed == []

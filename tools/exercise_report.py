@@ -1,0 +1,107 @@
+"""Report on a chapter's exercise code (``teacher/exercise_specs/chNN.py``) for its author.
+
+    python tools/exercise_report.py ch17            # one chapter
+    python tools/exercise_report.py                 # every chapter with exercise code
+
+For each exercise: the problems :func:`exercise_specs.problems` finds; where the computed key or
+a computed mistake differs from the plain key on file (``teacher/exercise_keys/chNN.json``,
+which ``tools/hash_keys.py`` rewrites from the code); and, for an exercise that varies, the
+variants of seeds 1 and 2 and whether each text ``shows`` gives for the book's numbers occurs
+in the exercise's statement and its solution code (what ``make assignments SEED=...``
+replaces). Exit status 1 when anything is reported as a problem.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "teacher"), str(ROOT / "tools")]
+
+import exercise_specs  # noqa: E402
+from make_assignments import cell_text, read_exercises  # noqa: E402
+from variants import occurrences  # noqa: E402
+
+
+def _close(a: object, b: object) -> bool:
+    if a is None or b is None:
+        return a is b
+    return abs(float(a) - float(b)) <= 1e-9 * max(1.0, abs(float(b)))
+
+
+def report(chapter: str) -> int:
+    specs = exercise_specs.load(chapter)
+    path = ROOT / "teacher" / "exercise_keys" / f"{chapter}.json"
+    stored = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    notebook_path = next((ROOT / "chapters").glob(f"{chapter[2:]}_*.ipynb"))
+    notebook = json.loads(notebook_path.read_text(encoding="utf-8"))
+    in_book = {e.label: e for e in read_exercises(notebook, chapter[2:])}
+    bad = 0
+    for missing in sorted(set(stored) - set(specs)):
+        print(f"{missing}: in the plain key but without code")
+        bad += 1
+    for exercise_id, spec in specs.items():
+        print(f"== {exercise_id}")
+        for problem in exercise_specs.problems(spec):
+            print("  PROBLEM", problem)
+            bad += 1
+        if exercise_id not in in_book:
+            print("  PROBLEM: no exercise with this label in", notebook_path.name)
+            bad += 1
+            continue
+        old = stored.get(exercise_id)
+        new = spec.plain()
+        if old is not None:
+            for part, value in new["parts"].items():
+                if part not in old["parts"]:
+                    print(f"  part {part}: new (not in the plain key)")
+                elif not _close(value, old["parts"][part]):
+                    print(f"  part {part}: code {value!r}, plain key {old['parts'][part]!r}")
+            for hint in old.get("hints", []):
+                same = [
+                    h
+                    for h in new["hints"]
+                    if h["part"] == hint["part"] and _close(h["value"], hint["value"])
+                ]
+                if not same:
+                    print(f"  hint on file not computed: {hint}")
+                elif same[0]["hint"] != hint["hint"]:
+                    print(f"  hint text changed: {hint['hint']!r} -> {same[0]['hint']!r}")
+        exercise = in_book[exercise_id]
+        code = "\n".join(cell_text(notebook["cells"][i]) for i in exercise.solution_cells)
+        if spec.vary is None:
+            print(f"  fixed: {spec.fixed}")
+            continue
+        for name, text in spec.texts(spec.params).items():
+            where = {
+                "statement": occurrences(exercise.statement, text),
+                "solution code": occurrences(code, text),
+            }
+            for place, count in where.items():
+                if count == 0:
+                    print(f"  PROBLEM: shows[{name!r}] = {text!r} is not in the {place}")
+                    bad += 1
+        for seed in (1, 2):
+            params = exercise_specs.variant_params(spec, seed)
+            values = {
+                k: round(v, 4) if v is not None else v
+                for k, v in spec.plain(params)["parts"].items()
+            }
+            print(f"  seed {seed}: {spec.texts(params)} -> {values}")
+    return bad
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("chapters", nargs="*", help="chNN (default: every chapter with code)")
+    args = parser.parse_args()
+    bad = sum(report(chapter) for chapter in args.chapters or exercise_specs.chapters())
+    print(f"{bad} problem(s)")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
