@@ -208,3 +208,41 @@ def test_rbp_equals_ranx_rbp_on_binary_qrels(collection, ranx_rbp, block, persis
     theirs = np.array([ranx_rbp[persistence].get(q, 0.0) for q in qids])
     ours = np.where(keep, ours, 0.0)
     _assert_block(collection, block, ours, theirs, f"rbp.{persistence}", tol=1e-12)
+
+
+@pytest.fixture(scope="module")
+def ranx_ndcg_burges(collection):
+    """ranx's ``ndcg_burges@k`` (gain 2^rel - 1, the default of ``ranking.ndcg``), its ideal
+    from all of a query's judged grades, on the queries with a relevant document."""
+    ranx = pytest.importorskip("ranx")
+    qrels = {
+        q: {d: g for d, g in judgments.items() if g > 0}
+        for q, judgments in collection["qrels"].items()
+    }
+    qrels = {q: docs for q, docs in qrels.items() if docs}
+    run = {q: collection["run"][q] for q in qrels}
+    metrics = [f"ndcg_burges@{k}" for k in (5, 10)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # numba's type-safety notes
+        scores = ranx.Run(run)
+        ranx.evaluate(ranx.Qrels(qrels), scores, metrics, return_mean=False)
+    return {
+        k: {q: float(scores.scores[m][q]) for q in qrels}
+        for k, m in zip((5, 10), metrics, strict=True)
+    }
+
+
+@pytest.mark.parametrize("k", [5, 10])
+def test_default_ndcg_equals_ranx_ndcg_burges_on_1000_queries(collection, ranx_ndcg_burges, k):
+    """The default gain (exponential) against ranx, on every query with a relevant document
+    (ranx skips the others): an injected slip in the exponential gain fails here."""
+    qids = collection["qids"]
+    ideal = _padded([list(collection["qrels"][q].values()) for q in qids])
+    ours = ranking.ndcg(collection["rels"], k=k, ideal=ideal)
+    theirs = ranx_ndcg_burges[k]
+    differ = [
+        f"{q}: ours {ours[i]!r}, ranx {theirs[q]!r}"
+        for i, q in enumerate(qids)
+        if q in theirs and not abs(ours[i] - theirs[q]) <= 1e-12
+    ]
+    assert len(theirs) > 900 and not differ, "\n".join(differ[:20])

@@ -88,3 +88,17 @@ def test_sklearn_ignores_relevant_items_that_were_not_retrieved():
     with_ideal = ranking.ndcg([1, 0, 1], ideal=[1, 1, 1], gain="linear")
     assert with_ideal == pytest.approx(1.5 / (1.5 + 1 / np.log2(3)), rel=1e-15)
     assert with_ideal < retrieved_only
+
+
+def test_default_exponential_ndcg_matches_sklearn_on_transformed_grades_on_1000_cases():
+    """The default gain, 2^rel - 1: scikit-learn's gain is the grade itself, so it is given the
+    grades 2^rel - 1 (a monotone map, so its ideal order is the same). A slip in the exponential
+    gain fails here, not only in the hand-computed tests."""
+    for y_true, y_score, k, rels in _cases(N_CASES, seed=20261206):
+        expected = ndcg_score([np.exp2(y_true) - 1], [y_score], k=k, ignore_ties=True)
+        assert ranking.ndcg(rels, k=k) == pytest.approx(expected, rel=1e-12, abs=1e-15), (
+            rels,
+            k,
+        )
+        dcg_expected = dcg_score([np.exp2(y_true) - 1], [y_score], k=k, ignore_ties=True)
+        assert ranking.dcg(rels, k=k) == pytest.approx(dcg_expected, rel=1e-12, abs=0), (rels, k)
