@@ -449,12 +449,11 @@ def _verdict(
     # fewer decimals than asked (a whole number aside): say so, without saying whether it is a
     # rounding of the value, so that the message does not confirm a coarser guess
     coarse_match = decimals > 0 and _on_grid(given, decimals - 1) and not _on_grid(given, 0)
-    unit = "decimal" if decimals == 1 else "decimals"
     hint = next(
         (text for at, more, text in hints if _matches(given, decimals, tokens, at, more)), None
     )
     if coarse_match and hint is None:
-        return False, f"not quite: give {_in_words(decimals)} {unit}."
+        return False, f"not quite. If you rounded to fewer decimals, give {_in_words(decimals)}."
     if coarse_match:  # a common mistake's value, or a rounding to fewer decimals: say both
         hint += f" If you rounded to fewer decimals, give {_in_words(decimals)}."
     if hint is None and undefined:
@@ -641,7 +640,7 @@ def grade_answer(
     >>> grade_answer(0.456, 0.4565242)
     (False, 'not quite. Try again.')
     >>> grade_answer(0.31, "5/16")
-    (False, 'not quite: give three decimals.')
+    (False, 'not quite. If you rounded to fewer decimals, give three.')
     """
     decimals = _checked_decimals(decimals)
     given = _as_exact(answer, "answer")
@@ -701,13 +700,14 @@ def check(exercise_id: str, answer: object = None, /, **parts: object) -> CheckR
 
     Examples
     --------
-    A wrong accuracy that matches a common mistake gets its hint:
+    A wrong precision that matches a common mistake gets its hint:
 
-    >>> result = check("ch01-ex-screening", accuracy=0.005, recall=2, precision=2)
+    >>> result = check("ch01-ex-screening", accuracy=0.123, recall=2, precision=0)
     >>> bool(result)
     False
-    >>> print(result.lines[0])
-    accuracy: not quite. That is the error rate: the share of people the model gets wrong.
+    >>> print(result.lines[2])  # doctest: +NORMALIZE_WHITESPACE
+    precision: not quite. The model flags nobody, so precision is 0 divided by 0: undefined,
+    not 0. Pass float('nan').
     """
     spec = _spec(exercise_id)
     expected_parts: dict[str, dict] = spec["parts"]

@@ -18,6 +18,7 @@ ANSWERS = {
     "ch21-ex-net-benefit": {
         "nb_model": 36 / 200 - 44 / 200 / 9,
         "nb_all": 0.2 - 0.8 / 9,
+        "cost_fn": 9,  # c_FP / c_FN = 0.1 / 0.9 with c_FP = 1
         "cost": 0.4,
     },
 }

@@ -968,7 +968,11 @@ def test_the_teachers_page_quotes_the_public_tests_message():
         for part in key["parts"]
     ]
     run = _run_test_file(make_assignments.public_test(exercise.short, graded), "public")
-    answers = {names["judged"]: key["parts"]["judged"], names["ap_low"]: ..., names["ap_high"]: 0.512}
+    answers = {
+        names["judged"]: key["parts"]["judged"],
+        names["ap_low"]: ...,
+        names["ap_high"]: 0.512,
+    }
     passed, message = run(answers)
     assert not passed
     assert message.startswith(f"{names['ap_low']} must be a number")

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "teacher"), str(ROOT / "tools")]
 
 import exercise_specs  # noqa: E402
-from exercise_specs import Exercise, Mistake, problems, variant_params  # noqa: E402
+from exercise_specs import Exercise, Mistake, book_answers, problems, variant_params  # noqa: E402
 from variants import occurrences, substitute  # noqa: E402
 
 SPECS = exercise_specs.load()
@@ -161,14 +161,23 @@ def test_a_mistake_that_gives_the_key_is_caught():
 
 @pytest.mark.parametrize("exercise_id", VARYING)
 def test_variants_differ_by_seed_and_keep_the_exercise_sound(exercise_id):
+    """A variant is reproducible, sound (no mistake gives its key) and gives no part the book's
+    public answer (apart from the parts the exercise keeps by design); seeds give different
+    variants (an exercise with few possible variants may repeat one, not all five)."""
     exercise = SPECS[exercise_id]
-    one, two = variant_params(exercise, 1), variant_params(exercise, 2)
-    assert variant_params(exercise, 1) == one  # reproducible
-    for params in (one, two):
+    drawn = [variant_params(exercise, seed) for seed in range(1, 6)]
+    assert variant_params(exercise, 1) == drawn[0]  # reproducible
+    for params in drawn:
         assert problems(exercise, params) == []
-        assert exercise.key(params) != exercise.key()
+        assert book_answers(exercise, params) == []
         assert set(exercise.texts(params)) == set(exercise.texts(exercise.params))
-    assert one != two or exercise.key(one) == exercise.key(two) is None
+    assert len({repr(p) for p in drawn}) >= 2
+
+
+def test_a_variant_that_keeps_a_book_answer_is_caught():
+    """The check above can fail: the book's own numbers keep every answer."""
+    delong = SPECS["ch17-ex-delong"]
+    assert book_answers(delong, delong.params) == ["auc", "se"]
 
 
 def test_substitution_replaces_whole_numbers_only():
@@ -239,3 +248,13 @@ def test_no_assignment_set_up_cell_hands_over_a_function_of_the_chapter():
             if isinstance(s.node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
         ]
     assert handed == []
+
+
+def test_the_teachers_page_counts_what_varies():
+    """The page's counts of the exercises that vary and of the parts kept by design are the
+    code's."""
+    page = " ".join((ROOT / "reference" / "teachers.md").read_text(encoding="utf-8").split())
+    varying = sum(1 for e in SPECS.values() if e.vary is not None)
+    kept = [e for e in SPECS.values() if e.vary is not None and e.keeps]
+    assert f"The other {varying} of the {len(SPECS)} checked exercises vary" in page
+    assert f"except the {sum(len(e.keeps) for e in kept)} parts (of {len(kept)} exercises)" in page

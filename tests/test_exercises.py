@@ -445,7 +445,11 @@ def test_one_decimal_fewer_is_asked_again_whether_right_or_not(exercise_id, part
         assert any(hint in line for hint in hints), line
         assert line.endswith(f"If you rounded to fewer decimals, give {WORDS[decimals]}."), line
         return
-    assert line == f"not quite: give {WORDS[decimals]} decimals.", (exercise_id, part, coarse)
+    assert line == f"not quite. If you rounded to fewer decimals, give {WORDS[decimals]}.", (
+        exercise_id,
+        part,
+        coarse,
+    )
     assert line_of(exercise_id, part, coarse) == line
     step = Fraction(1, 10 ** (decimals - 1))
     for wrong in (Fraction(coarse) + step, Fraction(coarse) - step):
@@ -554,14 +558,23 @@ def test_fewer_decimals_than_asked_are_asked_again_right_or_not(fake_key):
     # all four hear the same words, so the message does not confirm a two-decimal guess
     for answer in [0.47, "0.47", 0.5, np.float64(0.47), 0.48, "0.46", 0.4]:
         line = fake_line("ch99-ex-sixteenths", "share", answer)
-        assert line == "share: not quite: give three decimals.", answer
+        assert line == "share: not quite. If you rounded to fewer decimals, give three.", answer
     assert fake_line("ch99-ex-sixteenths", "share", 0.467) == f"share: {RIGHT}"
     # more decimals than asked, but not a rounding: just wrong; so is a whole number
     assert fake_line("ch99-ex-sixteenths", "share", 0.4699) == "share: not quite. Try again."
     assert fake_line("ch99-ex-sixteenths", "share", 0) == "share: not quite. Try again."
-    assert fake_line("ch99-ex-sixteenths", "ap", 0.19) == "ap: not quite: give three decimals."
-    assert fake_line("ch99-ex-sixteenths", "ap", 0.2) == "ap: not quite: give three decimals."
-    assert fake_line("ch99-ex-sixteenths", "ap", 0.9) == "ap: not quite: give three decimals."
+    assert (
+        fake_line("ch99-ex-sixteenths", "ap", 0.19)
+        == "ap: not quite. If you rounded to fewer decimals, give three."
+    )
+    assert (
+        fake_line("ch99-ex-sixteenths", "ap", 0.2)
+        == "ap: not quite. If you rounded to fewer decimals, give three."
+    )
+    assert (
+        fake_line("ch99-ex-sixteenths", "ap", 0.9)
+        == "ap: not quite. If you rounded to fewer decimals, give three."
+    )
     assert not check("ch99-ex-sixteenths", ap=0.19, share=0.467, undefined=math.nan)
 
 
@@ -571,8 +584,14 @@ def test_two_decimals_asked(fake_key):
     assert str(check("ch99-ex-two-decimals", 0.67)) == RIGHT
     assert str(check("ch99-ex-two-decimals", Fraction(2, 3))) == RIGHT
     assert str(check("ch99-ex-two-decimals", "2/3")) == RIGHT
-    assert str(check("ch99-ex-two-decimals", 0.7)) == "not quite: give two decimals."
-    assert str(check("ch99-ex-two-decimals", 0.6)) == "not quite: give two decimals."
+    assert (
+        str(check("ch99-ex-two-decimals", 0.7))
+        == "not quite. If you rounded to fewer decimals, give two."
+    )
+    assert (
+        str(check("ch99-ex-two-decimals", 0.6))
+        == "not quite. If you rounded to fewer decimals, give two."
+    )
     assert str(check("ch99-ex-two-decimals", 0.66)) == "not quite. Try again."
 
 
@@ -581,9 +600,15 @@ def test_exact_fractions_and_strings_are_accepted(fake_key):
     # "3.5/12" is how a worked solution writes it (a decimal over a whole number)
     for answer in [Fraction(7, 24), "7/24", " 7 / 24 ", "3.5/12", "0.292", "0.2917", 7 / 24]:
         assert str(check("ch99-ex-one", answer)) == RIGHT, answer
-    assert str(check("ch99-ex-one", "0.29")) == "not quite: give three decimals."
+    assert (
+        str(check("ch99-ex-one", "0.29"))
+        == "not quite. If you rounded to fewer decimals, give three."
+    )
     assert str(check("ch99-ex-one", "7/26")) == "not quite. Try again."
-    assert str(check("ch99-ex-one", "7/25")) == "not quite: give three decimals."  # 0.28
+    assert (
+        str(check("ch99-ex-one", "7/25"))
+        == "not quite. If you rounded to fewer decimals, give three."
+    )  # 0.28
 
 
 def test_whole_numbers(fake_key):
@@ -627,7 +652,10 @@ def test_an_answer_both_too_coarse_and_a_mistake_hears_both(monkeypatch):
     assert str(check("ch99-ex-hinted", share=0.47)) == both
     assert str(check("ch99-ex-hinted", share="0.470")) == both
     assert str(check("ch99-ex-hinted", share=0.4702)) == "share: not quite. Count the ties once."
-    assert str(check("ch99-ex-hinted", share=0.5)) == "share: not quite: give three decimals."
+    assert (
+        str(check("ch99-ex-hinted", share=0.5))
+        == "share: not quite. If you rounded to fewer decimals, give three."
+    )
     hints = [(0.47, "Count the ties once.")]
     assert exercises.grade_answer(0.47, "7/15", hints=hints) == (False, both[len("share: ") :])
 
@@ -848,8 +876,9 @@ def test_the_teachers_pages_examples_of_the_rule_hold():
             ["0.31", "0.32"],
             "5/16",
             3,
-            "not quite: give three decimals.",
-            '(0.31 or 0.32 for 5/16) is wrong and is told "not quite: give three decimals."',
+            "not quite. If you rounded to fewer decimals, give three.",
+            '(0.31 or 0.32 for 5/16) is wrong and is told "not quite. If you rounded to fewer'
+            ' decimals, give three."',
         ),
         (["91.4"], "91", 0, "not quite: give a whole number.", "91.4 is wrong even though"),
     ]
@@ -863,7 +892,7 @@ def test_the_teachers_pages_examples_of_the_rule_hold():
 # --- the rule (RULE), its examples, and an independent implementation ------------------------
 
 WRONG = "not quite. Try again."
-COARSE = "not quite: give three decimals."
+COARSE = "not quite. If you rounded to fewer decimals, give three."
 
 
 def both_graders(answer: object, exact: object, decimals: int = 3) -> tuple[bool, str]:

@@ -103,27 +103,60 @@ def find_autograder(path: Path) -> Path:
 
 
 def autograders(path: Path, students: list[str]) -> dict[str, Path]:
-    """Each student's autograder zip: the chapter's one, or (a term with one version per
-    student) the one in ``<assignments>/<student>/chNN`` when ``path`` is ``<assignments>/chNN``
-    and does not exist."""
-    if path.exists() or not path.parent.is_dir():
+    """Each student's autograder zip: with one version per student (``<assignments>/<student>/
+    chNN`` exists for a student, when ``path`` is ``<assignments>/chNN``) each student's own,
+    even if a class-wide ``path`` exists too (an earlier build); else the chapter's one."""
+    own = {s: path.parent / s / path.name for s in students}
+    if path.suffix == ".zip" or not any(folder.is_dir() for folder in own.values()):
         zip_path = find_autograder(path)
         return dict.fromkeys(students, zip_path)
     found, missing = {}, []
-    for student in students:
-        own = path.parent / student / path.name
-        if own.is_dir():
-            found[student] = find_autograder(own)
+    for student, folder in own.items():
+        if folder.is_dir():
+            found[student] = find_autograder(folder)
         else:
             missing.append(student)
-    if not found:
-        raise UsageError(f"--autograder: {path} does not exist, nor any student's version of it")
     if missing:
         raise UsageError(
             f"--autograder: no version of {path.name} for {', '.join(missing)} under"
             f" {path.parent}/<student>/ (was the roster the same?)"
         )
     return found
+
+
+def autograder_version(zip_path: Path) -> dict:
+    """The version of the numbers an autograder grades (see ``make_assignments.version_of``):
+    from the term's key file in the zip; the book's numbers when it has none."""
+    with zipfile.ZipFile(zip_path) as bundle:
+        for name in bundle.namelist():
+            if re.fullmatch(r"(?:files/)?ch\d\d_[\w-]+_key\.json", name):
+                return json.loads(bundle.read(name)).get("version", {})
+    return {"term": None, "student": None}
+
+
+def submission_version(notebook: Path) -> dict | None:
+    """The version a submitted notebook says it is (its metadata), or None if it says none."""
+    try:
+        metadata = json.loads(notebook.read_text(encoding="utf-8")).get("metadata", {})
+    except (OSError, ValueError):
+        return None
+    version = metadata.get("evalmetrics", {}).get("version")
+    return version if isinstance(version, dict) else None
+
+
+def version_note(student: str, notebook: Path, zip_path: Path) -> str:
+    """A note when the submission is not the version its autograder grades: another student's
+    notebook, or the book's (or another term's) numbers. Its metadata can be edited, so this
+    is a teacher's warning, not a proof."""
+    theirs, ours = submission_version(notebook), autograder_version(zip_path)
+    if theirs is None:
+        return ""
+    if theirs.get("student") and theirs.get("student") != student:
+        return f"the notebook is {theirs['student']}'s version, graded as {student}'s"
+    if theirs.get("term") != ours.get("term"):
+        which = "the book's numbers" if theirs.get("term") is None else "another term's numbers"
+        return f"the notebook has {which}, not those its autograder grades"
+    return ""
 
 
 def autograded_parts(zip_path: Path) -> list[Part]:
@@ -326,7 +359,7 @@ def grade_one(zip_path: Path, student: str, notebook: Path, timeout: float) -> G
             reason = lines[-1].strip() if lines else f"exit code {code}"
             return Graded(student, note=f"could not be graded: {reason}")
         data = json.loads(out.read_text(encoding="utf-8"))
-    notes = []
+    notes = [n for n in [version_note(student, notebook, zip_path)] if n]
     if data["catastrophic"]:
         notes.append(f"otter could not grade it: {data['catastrophic']}")
     notes += [f"a cell raised {error}" for error in data["errors"]]

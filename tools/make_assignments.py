@@ -668,21 +668,26 @@ def plain_markdown(text: str, context: Context, where: str, *, strict: bool) -> 
     return re.sub(r"\n{3,}", "\n\n", result).strip("\n")
 
 
-def _and(names: list[str]) -> str:
-    quoted = [f"`{name}`" for name in names]
-    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+def _and_plain(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def set_sentence(exercise_id: str, variables: list[str]) -> str:
+def set_sentence(exercise_id: str, variables: list[str], parts: list[str] | None = None) -> str:
     """The sentence that replaces a "Check (...)" line, in :func:`form_phrase`'s words:
-    "Set `bpref` and `ap` to numbers to three decimals (or as exact fractions)."
-    """
+    "Set `bpref` and `ap` to numbers to three decimals (or as exact fractions)." A variable
+    that does not end with its part's name (``rr_vs_ap_a`` for ``ap_a``, where the words the
+    exercise and the part share are merged) is followed by the part's name, as the statement
+    and ``check()`` call it: "`rr_vs_ap_a` (ap_a)"."""
     from evalmetrics.exercises import form_phrase
 
     form = form_phrase(exercise_id).removeprefix("give ")
     if len(variables) == 1:
         form = re.sub(r"^(whole )?numbers\b", lambda m: f"a {m.group(1) or ''}number", form)
-    return f"Set {_and(variables)} to {form}."
+    named = [f"`{v}`" for v in variables]
+    for i, (variable, part) in enumerate(zip(variables, parts or [], strict=False)):
+        if part != "answer" and not variable.endswith(part):
+            named[i] += f" ({part})"
+    return f"Set {_and_plain(named)} to {form}."
 
 
 # --- the master notebook --------------------------------------------------------------------
@@ -999,6 +1004,7 @@ class Term:
 
     seed: int
     student: str | None = None
+    base: int | None = None  # the run's seed, of which a student's seed is drawn
 
     def specs(self, number: str) -> dict:
         """Chapter ``number``'s exercise code, by exercise id (empty without a module)."""
@@ -1021,6 +1027,21 @@ class Term:
         return f"seed {self.seed}{who}"
 
 
+def version_of(term: Term | None) -> dict:
+    """What a built assignment records of its numbers, in the student's files too: a
+    fingerprint of the run's seed (None: the book's numbers; never the seed itself, which with
+    the public exercise code would give the answers) and the student whose version it is
+    (None: the whole class's). ``tools/grade.py`` compares a submission's with its
+    autograder's, and the zip of student notebooks keeps one version."""
+    if term is None:
+        return {"term": None, "student": None}
+    import hashlib
+
+    seed = term.seed if term.base is None else term.base
+    fingerprint = hashlib.sha256(f"evalmetrics term fingerprint {seed}".encode()).hexdigest()
+    return {"term": fingerprint[:12], "student": term.student}
+
+
 def term_for(seed: int, student: str | None) -> Term:
     """The term of a seed; with a student, a seed of the student's own drawn from both."""
     if student is None:
@@ -1028,7 +1049,7 @@ def term_for(seed: int, student: str | None) -> Term:
     import hashlib
 
     digest = hashlib.sha256(f"{seed}|{student}".encode()).digest()
-    return Term(int.from_bytes(digest[:4], "little"), student)
+    return Term(int.from_bytes(digest[:4], "little"), student, base=seed)
 
 
 def apply_term(chapter: Chapter, term: Term) -> dict[str, tuple[dict, dict]]:
@@ -1061,6 +1082,7 @@ def term_key(chapter: Chapter, chosen: list[Exercise], term: Term) -> dict:
     return {
         "format": KEY_FORMAT,
         "salt": salt,
+        "version": version_of(term),
         "exercises": {e.label: hashed_entry(e.label, e.key, salt=salt) for e in chosen if e.key},
     }
 
@@ -1243,12 +1265,18 @@ def slice_solutions(chapter: Chapter, chosen: list[Exercise]) -> tuple[dict, lis
 
 def setup_cell(first: list[Statement], sliced: list[Statement], used: set[str]) -> str:
     """The set-up cell's code: the chapter's first cell without what the assignment drops or
-    does not use, then the sliced chapter statements."""
-    for statement in first:
+    does not use (imports and assignments nothing reads), then the sliced chapter statements."""
+    kept = [
+        statement
+        for statement in first
+        if not isinstance(statement.node, ast.Assign | ast.AnnAssign)
+        or statement.binds & used  # an assignment nothing reads (an unused rng) is left out
+    ]
+    for statement in kept:
         if not isinstance(statement.node, (ast.Import, ast.ImportFrom)):
             used = used | statement.reads
     lines = []
-    for statement in first:
+    for statement in kept:
         if isinstance(statement.node, (ast.Import, ast.ImportFrom)):
             text = _setup_imports(statement, used)
             if text:
@@ -1327,6 +1355,12 @@ def introduction(chapter: Chapter, chosen: list[Exercise], term: Term | None = N
             " book's `check()` grade them too; keep the file"
             f" `{chapter.name}_key.json` next to this notebook.",
         ]
+        if term.student is not None:
+            lines += [
+                "",
+                f"**This is {term.student}'s version.** Its numbers are yours alone: hand in this"
+                " notebook, under your own name.",
+            ]
     return "\n".join(lines)
 
 
@@ -1344,7 +1378,7 @@ def numeric_question(
     match = CHECK_LINE.search(statement)
     if not match:
         raise AssignmentError(f"{exercise.label}: no 'Check (...): `check(...)`' line to replace")
-    sentence = set_sentence(exercise.label, variables)
+    sentence = set_sentence(exercise.label, variables, list(exercise.key["parts"]))
     statement = statement[: match.start()] + sentence + statement[match.end() :]
     points = part_points(exercise)
     answer = []
@@ -1470,11 +1504,17 @@ def master_notebook(
         statement = plain_markdown(exercise.statement, context, where, strict=True)
         solution = "\n".join(exercise.solution_text)
         solution = plain_markdown(solution, context, where, strict=False)
+        written_solution = solution
         if exercise.label in replaced:
             statement = substitute(statement, *replaced[exercise.label])
             solution = (
                 "*This term's numbers differ from the book's, whose worked solution does not"
                 " apply; the solution is the code below.*"
+            )
+            written_solution = (
+                "*This term's numbers differ from the book's, whose model answer does not"
+                " apply: work the answer out from what the solution code of the question above"
+                " prints for these numbers.*"
             )
         if exercise.key:
             salt = term.salt(chapter.number) if term is not None else None
@@ -1482,7 +1522,7 @@ def master_notebook(
                 exercise, heading, statement, solution, code[exercise.label], names, salt
             )
             if exercise.written is not None:
-                new += written_part(exercise, heading, statement, solution)
+                new += written_part(exercise, heading, statement, written_solution)
         else:
             new, points = written_question(
                 exercise, heading, statement, solution, code[exercise.label]
@@ -1499,6 +1539,7 @@ def master_notebook(
                 "kernelspec", {"name": "python3", "display_name": "Python 3", "language": "python"}
             ),
             "language_info": {"name": "python"},
+            "evalmetrics": {"chapter": chapter.number, "version": version_of(term)},
         },
         "nbformat": 4,
         "nbformat_minor": 5,
@@ -1574,6 +1615,8 @@ def build_chapter(
         (master_dir / f"{chapter.name}_key.json").write_text(key + "\n", encoding="utf-8")
     path = master_dir / f"{chapter.name}.ipynb"
     path.write_text(json.dumps(master, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    version = json.dumps(version_of(term)) + "\n"
+    (folder / "version.json").write_text(version, encoding="utf-8")
     (master_dir / "requirements.txt").write_text("\n".join(reqs) + "\n", encoding="utf-8")
     _copy_package(master_dir / "evalmetrics")
     otter_assign(str(path), str(folder), no_pdfs=True, no_run_tests=not run_tests)
@@ -1627,6 +1670,13 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.roster is not None and args.seed is None:
         parser.error("--roster needs --seed")
+    if args.seed is not None and args.seed < 2**40:
+        print(
+            f"note: seed {args.seed} is small enough to be found by trying every seed against a"
+            " student's numbers (the exercise code is public); for graded work use a large"
+            " secret seed: python -c 'import secrets; print(secrets.randbits(62))'",
+            file=sys.stderr,
+        )
     try:
         import otter  # noqa: F401
     except ImportError:
@@ -1682,8 +1732,11 @@ def main(argv: list[str] | None = None) -> int:
             + ".\nThe exercises that keep the book's numbers are listed on the teachers page.\n",
             encoding="utf-8",
         )
-    archive, count = write_student_zip(out)
-    print(f"wrote {len(written)} assignments to {out}; {archive.name} holds all {count}")
+    per_student = args.roster is not None
+    archive, count, left_out = write_student_zip(out, terms[0], per_student=per_student)
+    print(f"wrote {len(written)} assignments to {out}; {archive.name} holds {count}")
+    for path in left_out:
+        print(f"  not in {archive.name} (another version's numbers): {path.relative_to(out)}")
     return 0
 
 
@@ -1719,11 +1772,28 @@ def folder_name(student: str) -> str:
     return student
 
 
-def write_student_zip(out: Path) -> tuple[Path, int]:
+def _recorded_version(chapter_folder: Path) -> dict:
+    path = chapter_folder / "version.json"
+    if not path.exists():  # built before versions were recorded: the book's numbers
+        return version_of(None)
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def write_student_zip(
+    out: Path, term: Term | None, *, per_student: bool
+) -> tuple[Path, int, list[Path]]:
     """``student-assignments.zip``: every student notebook under ``out`` (with a term's key
-    files), from this run and earlier ones, so building some chapters keeps the others."""
+    files) from this run and earlier ones with the same numbers, so building some chapters
+    keeps the others; a chapter built with other numbers (the book's, another seed) is left
+    out and listed, so the zip never mixes versions. With a roster, one folder per student."""
     archive = out / "student-assignments.zip"
-    notebooks = sorted(out.glob("**/student/*.ipynb"))
+    found = sorted(out.glob("*/student/*.ipynb")) + sorted(out.glob("*/*/student/*.ipynb"))
+    wanted = version_of(term)["term"]
+    notebooks, left_out = [], []
+    for notebook in found:
+        version = _recorded_version(notebook.parent.parent)
+        same = version["term"] == wanted and (version["student"] is not None) == per_student
+        (notebooks if same else left_out).append(notebook)
     with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as bundle:
         for notebook in notebooks:
             chapter_folder = notebook.parent.parent  # .../chNN
@@ -1732,7 +1802,7 @@ def write_student_zip(out: Path) -> tuple[Path, int]:
             bundle.write(notebook, arcname=str(target / notebook.name))
             for extra in sorted(notebook.parent.glob("*_key.json")):
                 bundle.write(extra, arcname=str(target / extra.name))
-    return archive, len(notebooks)
+    return archive, len(notebooks), left_out
 
 
 class _LazyGlue(dict):

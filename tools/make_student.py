@@ -40,7 +40,8 @@ folder, follows its README.txt and runs the notebooks):
   package must be in the wheel (package data), or the build stops.
 
 ``--myst`` writes only the MyST notebooks into the zip (a course that builds its own book
-installs the book's toolchain instead). ``--chapters 01 02`` writes some chapters only.
+installs the book's toolchain instead). ``--chapters 01 02`` writes some chapters only; the
+zip then holds them and every chapter an earlier run wrote to the same folder.
 """
 
 from __future__ import annotations
@@ -505,6 +506,15 @@ def main(argv: list[str] | None = None) -> None:
         target.write_text(json.dumps(student, ensure_ascii=False, indent=1) + "\n", "utf-8")
         written.append(target)
         print(f"{path.name}: {len(removed)} solutions removed")
+    # the zip holds every chapter written to this folder, by this run or an earlier one, so a
+    # run for some chapters keeps the others
+    for target in sorted(out.glob("*.ipynb")):
+        source = args.chapter_dir / target.name
+        if target not in written and source.exists():
+            students[source] = json.loads(target.read_text(encoding="utf-8"))
+            written.append(target)
+            print(f"{target.name}: kept from an earlier run")
+    written.sort()
     archive = out / "evalmetrics-student-notebooks.zip"
     extras: dict[str, Path | str] = {}
     if not args.myst:

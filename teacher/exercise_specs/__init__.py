@@ -16,7 +16,9 @@ An exercise varies when it has ``vary``: a function of a NumPy generator that re
 parameters of the same shape, and ``shows``, the texts by which the parameters appear in the
 exercise's statement and solution code (``tools/make_assignments.py --seed`` replaces the
 book's texts with the variant's). An exercise that cannot vary (a document's own example)
-says why in ``fixed``.
+says why in ``fixed``. In a variant every part's answer differs from the book's (whose worked
+solutions are public), except the parts listed in ``keeps``, whose value the exercise fixes by
+design (the RR of a list that starts with a relevant item).
 """
 
 from __future__ import annotations
@@ -77,6 +79,7 @@ class Exercise:
     vary: Callable[[np.random.Generator], dict] | None = None
     shows: Callable[[dict], dict[str, str]] | None = None
     fixed: str | None = None
+    keeps: tuple[str, ...] = ()
     meta: dict = field(default_factory=dict)
 
     def key(self, params: dict | None = None) -> dict[str, Value]:
@@ -212,15 +215,32 @@ def variant_params(exercise: Exercise, seed: int) -> dict:
     """The parameters of ``exercise`` in the variant of ``seed`` (the book's when it is fixed).
 
     The generator is seeded by the seed and the exercise's id, so adding an exercise does not
-    change the others' variants. Up to 100 draws are made until the key and the mistakes have
-    no problem (a variant whose tie hint would give the key is drawn again).
+    change the others' variants. Up to 1000 draws are made until the key and the mistakes have
+    no problem (a variant whose tie hint would give the key is drawn again) and every part
+    outside ``keeps`` has an answer other than the book's, at the decimals asked.
     """
     if exercise.vary is None:
         return exercise.params
     digest = hashlib.sha256(exercise.id.encode()).digest()
     rng = np.random.default_rng([seed, int.from_bytes(digest[:8], "little")])
-    for _ in range(100):
+    for _ in range(1000):
         params = exercise.vary(rng)
-        if not problems(exercise, params) and exercise.key(params) != exercise.key():
+        if not problems(exercise, params) and not book_answers(exercise, params):
             return params
-    raise RuntimeError(f"{exercise.id}: no valid variant in 100 draws for seed {seed}")
+    raise RuntimeError(f"{exercise.id}: no valid variant in 1000 draws for seed {seed}")
+
+
+def book_answers(exercise: Exercise, params: dict) -> list[str]:
+    """The parts (outside ``keeps``) whose answer for ``params`` is the book's, at the decimals
+    asked: a student who copies the book's public solution would get them right."""
+    from evalmetrics.exercises import grade_answer
+
+    book, variant = exercise.key(), exercise.key(params)
+    same = []
+    for part, value in variant.items():
+        if part in exercise.keeps:
+            continue
+        right, _ = grade_answer(_graded(book[part]), plain(value), decimals=exercise.decimals)
+        if right:
+            same.append(part)
+    return same

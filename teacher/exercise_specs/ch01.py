@@ -25,6 +25,7 @@ def _screening_vary(rng) -> dict:
 
 SCREENING = Exercise(
     "ch01-ex-screening",
+    keeps=("recall", "precision"),  # the same answer in every variant, by design
     params={"n": 1000, "sick": 5},
     answer=_screening_answer,
     mistakes=(
@@ -88,6 +89,7 @@ def _prevalence_vary(rng) -> dict:
 
 THRESHOLD_PREVALENCE = Exercise(
     "ch01-ex-threshold-prevalence",
+    keeps=("max_prevalence",),  # the same answer in every variant, by design
     params={"accuracy": 0.95, "tpr": 0.9, "tnr": 0.95},
     answer=_prevalence_answer,
     mistakes=(

@@ -147,6 +147,7 @@ def _beta_point_answer(p: dict) -> dict:
 
 BETA_POINT = Exercise(
     "ch04-ex-beta-point",
+    keeps=("alpha",),  # the same answer in every variant, by design
     params={"beta": 2, "p": 0.3},
     answer=_beta_point_answer,
     mistakes=(

@@ -227,6 +227,7 @@ def _naming_vary(rng) -> dict:
 
 F1_NAMING = Exercise(
     "ch06-ex-f1-naming",
+    keeps=("f1_constant",),  # the same answer in every variant, by design
     params={"tp": 40, "fp": 50, "tn": 900, "fn": 10},
     answer=_naming_answer,
     mistakes=(

@@ -143,6 +143,7 @@ TIE_QUESTION = (
 
 FLIP = Exercise(
     "ch07-ex-flip",
+    keeps=("constant",),  # the same answer in every variant, by design
     params={"auc": 0.3},
     answer=_flip_answer,
     mistakes=(

@@ -90,6 +90,7 @@ def _as_list(rels: list[int]) -> str:
 
 RR_VS_AP = Exercise(
     "ch12-ex-rr-vs-ap",
+    keeps=("rr_a", "rr_b"),  # the same answer in every variant, by design
     params={"a": [1, 1, 1, 0, 0, 0, 0, 0, 0, 0], "b": [1, 0, 0, 0, 0, 0, 0, 0, 1, 1]},
     answer=lambda p: {
         "rr_a": _rr(p["a"]),
@@ -102,13 +103,12 @@ RR_VS_AP = Exercise(
             "rr_b",
             # one over the rank of the last relevant item
             lambda p: Fraction(1, _positions(p["b"])[-1]),
-            "RR looks only at the first relevant item, which in B is at rank {first_b}.",
+            "RR looks only at the first relevant item, not at the last.",
         ),
         Mistake(
             "rr_b",
             lambda p: _ap(p["b"], "1"),
-            "RR is not averaged over the relevant items: it is one over the rank of the first"
-            " one, here rank {first_b}.",
+            "RR is not averaged over the relevant items: it is one over the rank of the first one.",
         ),
         Mistake(
             "ap_b",
@@ -122,7 +122,7 @@ RR_VS_AP = Exercise(
             " every relevant item.",
         ),
     ),
-    facts=lambda p: {"first_b": _positions(p["b"])[0], "length": len(p["b"])},
+    facts=lambda p: {"length": len(p["b"])},
     vary=_rr_vs_ap_vary,
     shows=lambda p: {"a": _as_list(p["a"]), "b": _as_list(p["b"])},
 )
@@ -159,8 +159,8 @@ ONE_ANSWER = Exercise(
             "map",
             # each list as long as the lowest answer's rank, one relevant item in it
             lambda p: Fraction(1, max(p["ranks"])),
-            "That is the precision of each whole list (P@{length}). With one relevant item per"
-            " question, AP is 1 / its rank, the same as RR.",
+            "That is the precision of each whole list (P@{length}). AP takes the precision at"
+            " the rank of each relevant item, not over the whole list.",
         ),
         Mistake(
             "mrr_at_3",

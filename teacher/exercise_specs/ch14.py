@@ -29,6 +29,7 @@ def _sampled_rank_answer(p: dict) -> dict:
 
 SAMPLED_RANK = Exercise(
     "ch14-ex-sampled-rank",
+    keeps=("full_hit", "max_full_rank"),  # the same answer in every variant, by design
     params={"n_others": 1000, "n_sampled": 100, "n_above": 50, "k": 10},
     answer=_sampled_rank_answer,
     decimals=0,
@@ -104,6 +105,7 @@ def _one_negative_vary(rng) -> dict:
 
 ONE_NEGATIVE = Exercise(
     "ch14-ex-one-negative",
+    keeps=("full_hr1",),  # the same answer in every variant, by design
     params={"n_catalogue": 11, "ranks": [1, 4, 11], "middle": 4, "n_negatives": 5},
     answer=_one_negative_answer,
     mistakes=(

@@ -56,6 +56,7 @@ def _all_metrics_vary(rng) -> dict:
 
 ALL_METRICS = Exercise(
     "ch16-ex-all-metrics",
+    keeps=("p5", "r5", "hit5"),  # the same answer in every variant, by design
     params={"rels": [0, 1, 1, 0, 0, 1, 0, 0], "n_relevant": 3, "k": 5},
     answer=_all_metrics_answer,
     mistakes=(
@@ -144,6 +145,7 @@ def _listed(ranks: list[int]) -> str:
 
 RECOMMENDER = Exercise(
     "ch16-ex-recommender",
+    keeps=("hr10_a", "hr10_b"),  # the same answer in every variant, by design
     params={"a": [1, 1, 10, 14, 30, 1, 25, 1], "b": [2, 3, 4, 5, 6, 9, 3, 12]},
     answer=_recommender_answer,
     mistakes=(
@@ -218,6 +220,7 @@ _ONE_OVER_RANK = "The precision at the j-th relevant document is j / rank, not 1
 
 TWO_RANKERS = Exercise(
     "ch16-ex-two-rankers",
+    keeps=("mrr_a", "mrr_b", "map_b"),  # the same answer in every variant, by design
     params={
         "a": [[1, 0, 0, 0, 0, 0, 1, 1], [1, 0, 0, 0, 0, 1, 1, 0]],
         "b": [[0, 1, 1, 1, 0, 0, 0, 0], [0, 1, 1, 1, 0, 0, 0, 0]],

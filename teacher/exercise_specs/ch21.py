@@ -336,6 +336,7 @@ def _net_answer(p: dict) -> dict:
     return {
         "nb_model": _net_benefit(p, p["tp"], fp, _odds(p)),
         "nb_all": _net_benefit(p, p["n_pos"], p["n"] - p["n_pos"], _odds(p)),
+        "cost_fn": 1 / _odds(p),  # c_FP / c_FN = p_t / (1 - p_t), with c_FP = 1
         "cost": _net_cost(p, 1 / _odds(p)),
     }
 
@@ -380,6 +381,12 @@ NET_BENEFIT = Exercise(
             lambda p: Fraction(p["n_pos"], p["n"]),
             "That is the prevalence, the net benefit of treating everybody only at p_t = 0."
             " Subtract the weighted false positives.",
+        ),
+        Mistake(
+            "cost_fn",
+            _odds,
+            "The Bayes threshold is c_FP / (c_FP + c_FN), so c_FP / c_FN is the odds"
+            " p_t / (1 - p_t): c_FN is its reciprocal, not the odds itself.",
         ),
         Mistake(
             "cost",

@@ -209,6 +209,7 @@ def _shift_answer(p: dict) -> dict:
 
 SHIFT = Exercise(
     "ch22-ex-prior-shift",
+    keeps=("old_threshold",),  # the same answer in every variant, by design
     params={"prev_old": 0.1, "prev_new": 0.02, "p": 0.3, "ratio": 5},
     answer=_shift_answer,
     mistakes=(

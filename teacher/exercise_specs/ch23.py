@@ -114,6 +114,7 @@ def _range_answer(p: dict) -> dict:
 
 JUDGED_RANGE = Exercise(
     "ch23-ex-judged-range",
+    keeps=("judged",),  # the same answer in every variant, by design
     params={"ranking": "runur", "R": 2},
     answer=_range_answer,
     mistakes=(
