@@ -658,13 +658,13 @@ class RankingExplorer(Explorer):
 
     @property
     def ideal(self) -> np.ndarray | None:
-        """The grades the ideal DCG is computed from now (a copy; None: the list itself)."""
+        """The grades the ideal DCG is computed from now, as a copy, or None for the list itself."""
         ideal = self._state.ideal
         return None if ideal is None else ideal.copy()
 
     @property
     def n_relevant(self) -> int | None:
-        """The number of relevant items recall and AP divide by now (None: the list's)."""
+        """The number of relevant items recall and AP divide by now, or None for the list's."""
         return self._state.n_relevant
 
     def toggle(self, rank: int) -> None:
