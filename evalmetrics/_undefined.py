@@ -43,6 +43,7 @@ import numpy as np
 __all__ = [
     "UndefinedMetricWarning",
     "apply_policy",
+    "caller_stacklevel",
     "check_zero_division",
     "divide",
     "mean_over",
@@ -90,7 +91,7 @@ def check_zero_division(zero_division: object, name: str = "zero_division") -> f
 _PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 
 
-def _caller_stacklevel() -> int:
+def caller_stacklevel() -> int:
     """The stacklevel that points a warning at the first frame outside evalmetrics."""
     level = 1
     frame = sys._getframe(1)
@@ -108,7 +109,7 @@ def warn_undefined(message: str) -> None:
     The warning is attributed to the user's line (the first frame outside the package), so a
     reader sees where the undefined value came from.
     """
-    warnings.warn(message, UndefinedMetricWarning, stacklevel=_caller_stacklevel())
+    warnings.warn(message, UndefinedMetricWarning, stacklevel=caller_stacklevel())
 
 
 def warn_infinite(message: str) -> None:
@@ -118,7 +119,7 @@ def warn_infinite(message: str) -> None:
     :class:`UndefinedMetricWarning`: the value is defined (as a limit), so ``zero_division``
     does not apply and a filter on undefined values does not hide it.
     """
-    warnings.warn(message, RuntimeWarning, stacklevel=_caller_stacklevel())
+    warnings.warn(message, RuntimeWarning, stacklevel=caller_stacklevel())
 
 
 def _policy_message(metric: str, reason: str, where: str) -> str:

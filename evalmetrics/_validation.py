@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from ._undefined import _caller_stacklevel
+from ._undefined import caller_stacklevel
 
 __all__ = [
     "as_1d",
@@ -40,6 +40,7 @@ __all__ = [
     "check_option",
     "check_pos_label",
     "check_positive_int",
+    "describe",
     "check_qrels",
     "check_random_state",
     "check_ranked_ids",
@@ -54,7 +55,7 @@ __all__ = [
 ]
 
 
-def _describe(value: object) -> str:
+def describe(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
 
@@ -67,7 +68,7 @@ def as_1d(values: object, name: str, *, allow_empty: bool = False) -> np.ndarray
     if values is None:
         raise TypeError(f"{name} must be array-like, got None")
     if isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be array-like, got a string {_describe(values)}")
+        raise TypeError(f"{name} must be array-like, got a string {describe(values)}")
     if isinstance(values, (set, frozenset, dict)):
         raise TypeError(f"{name} must be an ordered array-like, got {type(values).__name__}")
     try:
@@ -79,7 +80,7 @@ def as_1d(values: object, name: str, *, allow_empty: bool = False) -> np.ndarray
         if array.ndim != 1:
             raise ValueError(f"{name} must be 1-D, got an array with shape {array.shape}")
     if array.ndim == 0:
-        raise ValueError(f"{name} must be 1-D, got a scalar {_describe(values)}")
+        raise ValueError(f"{name} must be 1-D, got a scalar {describe(values)}")
     if array.ndim != 1:
         raise ValueError(f"{name} must be 1-D, got an array with shape {array.shape}")
     if array.size == 0 and not allow_empty:
@@ -190,7 +191,7 @@ def check_pos_label(pos_label: object, name: str = "pos_label") -> object:
             raise ValueError(f"{name} must be a finite number or a string, got {pos_label!r}")
         return pos_label
     raise TypeError(
-        f"{name} must be a single label (a number or a string), got {_describe(pos_label)}"
+        f"{name} must be a single label (a number or a string), got {describe(pos_label)}"
     )
 
 
@@ -211,7 +212,7 @@ def check_binary_classes(classes: np.ndarray, pos_label: object, *, source: str,
     shown = classes.tolist()
     if len(shown) > 2:
         raise ValueError(
-            f"found {len(shown)} distinct labels {_describe(shown)} in {source}, more than "
+            f"found {len(shown)} distinct labels {describe(shown)} in {source}, more than "
             f"the two of a binary problem; {hint}"
         )
     if len(shown) == 2 and not label_mask(classes, pos_label).any():
@@ -224,7 +225,7 @@ def check_binary_classes(classes: np.ndarray, pos_label: object, *, source: str,
 def check_threshold(threshold: object, name: str = "threshold") -> float:
     """Return a decision threshold as a float; +-inf are allowed, NaN and non-numbers are not."""
     if isinstance(threshold, (bool, np.bool_)) or not isinstance(threshold, numbers.Real):
-        raise TypeError(f"{name} must be a real number, got {_describe(threshold)}")
+        raise TypeError(f"{name} must be a real number, got {describe(threshold)}")
     value = float(threshold)
     if np.isnan(value):
         raise ValueError(f"{name} must be a number, got NaN")
@@ -234,7 +235,7 @@ def check_threshold(threshold: object, name: str = "threshold") -> float:
 def check_index(index: object, length: int, name: str = "index") -> int:
     """Return ``index`` as an int in ``range(length)``; negative indices count from the end."""
     if isinstance(index, (bool, np.bool_)) or not isinstance(index, (numbers.Integral, np.integer)):
-        raise TypeError(f"{name} must be an integer, got {_describe(index)}")
+        raise TypeError(f"{name} must be an integer, got {describe(index)}")
     value = int(index)
     if not -length <= value < length:
         raise IndexError(f"{name}={value} is out of range for {length} thresholds")
@@ -244,10 +245,10 @@ def check_index(index: object, length: int, name: str = "index") -> int:
 def check_beta(beta: object, name: str = "beta") -> float:
     """Return ``beta`` as a float; it must be a finite real number > 0."""
     if isinstance(beta, bool) or not isinstance(beta, numbers.Real):
-        raise TypeError(f"{name} must be a positive real number, got {_describe(beta)}")
+        raise TypeError(f"{name} must be a positive real number, got {describe(beta)}")
     value = float(beta)
     if not np.isfinite(value) or value <= 0:
-        raise ValueError(f"{name} must be finite and > 0, got {_describe(beta)}")
+        raise ValueError(f"{name} must be finite and > 0, got {describe(beta)}")
     return value
 
 
@@ -265,7 +266,7 @@ def check_k(
     if k is None and allow_none:
         return None
     if isinstance(k, (bool, np.bool_)) or not isinstance(k, (numbers.Integral, np.integer)):
-        raise TypeError(f"{name} must be a positive integer, got {_describe(k)}")
+        raise TypeError(f"{name} must be a positive integer, got {describe(k)}")
     value = int(k)
     if value < 1:
         raise ValueError(f"{name} must be a positive integer (>= 1), got {value}")
@@ -278,7 +279,7 @@ def check_k(
 def check_nonnegative_int(value: object, name: str) -> int:
     """Return ``value`` as an int >= 0 (for counts); reject floats, bools and negatives."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Integral, np.integer)):
-        raise TypeError(f"{name} must be a non-negative integer count, got {_describe(value)}")
+        raise TypeError(f"{name} must be a non-negative integer count, got {describe(value)}")
     result = int(value)
     if result < 0:
         raise ValueError(f"{name} must be a non-negative integer count, got {result}")
@@ -300,7 +301,7 @@ def check_positive_int(value: object, name: str, *, minimum: int = 1) -> int:
     """Return ``value`` as an int >= ``minimum`` (a size, a number of samples); reject floats
     (even ``10.0``) and bools."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (numbers.Integral, np.integer)):
-        raise TypeError(f"{name} must be an integer >= {minimum}, got {_describe(value)}")
+        raise TypeError(f"{name} must be an integer >= {minimum}, got {describe(value)}")
     result = int(value)
     if result < minimum:
         raise ValueError(f"{name} must be an integer >= {minimum}, got {result}")
@@ -323,13 +324,13 @@ def check_in_interval(
     non-numbers are rejected.
     """
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number, got {_describe(value)}")
+        raise TypeError(f"{name} must be a real number, got {describe(value)}")
     result = float(value)
     above_low = result > low if low_open else result >= low
     below_high = result < high if high_open else result <= high
     if not (above_low and below_high):  # NaN fails both comparisons
         interval = f"{'(' if low_open else '['}{low:g}, {high:g}{')' if high_open else ']'}"
-        raise ValueError(f"{name} must lie in {interval}, got {_describe(value)}")
+        raise ValueError(f"{name} must lie in {interval}, got {describe(value)}")
     return result
 
 
@@ -368,7 +369,7 @@ def warn_ignored_pos_label(pos_label: object, average: object) -> None:
             f"(got {average!r}). To score the class {pos_label!r} alone, pass average=None and "
             "take its entry (classes in the order of labels, sorted by default).",
             UserWarning,
-            stacklevel=_caller_stacklevel(),
+            stacklevel=caller_stacklevel(),
         )
 
 
@@ -378,7 +379,7 @@ def check_option(value: object, name: str, options: Sequence[object]) -> object:
         if value is option or (type(value) is type(option) and value == option):
             return value
     choices = ", ".join(repr(o) for o in options)
-    raise ValueError(f"{name} must be one of {choices}; got {_describe(value)}")
+    raise ValueError(f"{name} must be one of {choices}; got {describe(value)}")
 
 
 def check_labels_arg(labels: object, name: str = "labels") -> np.ndarray | None:
@@ -418,7 +419,7 @@ def check_grades(values: object, name: str = "rels") -> np.ndarray:
         raise TypeError(f"{name} must be an array-like of relevance grades, got None")
     if isinstance(values, (str, bytes)):
         raise TypeError(
-            f"{name} must be an array-like of relevance grades, got a string {_describe(values)}"
+            f"{name} must be an array-like of relevance grades, got a string {describe(values)}"
         )
     if isinstance(values, (set, frozenset, dict)):
         raise TypeError(
@@ -433,7 +434,7 @@ def check_grades(values: object, name: str = "rels") -> np.ndarray:
             "(pad short lists with 0)"
         ) from None
     if array.ndim == 0:
-        raise ValueError(f"{name} must be {_RANK_SHAPES}, got a scalar {_describe(values)}")
+        raise ValueError(f"{name} must be {_RANK_SHAPES}, got a scalar {describe(values)}")
     if array.ndim > 2:
         raise ValueError(f"{name} must be {_RANK_SHAPES}, got an array with shape {array.shape}")
     if array.dtype == bool:
@@ -495,15 +496,15 @@ def check_n_relevant(
     if isinstance(n_relevant, np.ndarray) and n_relevant.ndim == 0:
         n_relevant = n_relevant[()]  # a 0-d array counts as its scalar
     if isinstance(n_relevant, (bool, np.bool_)):
-        raise TypeError(f"{name} must be an integer count, got {_describe(n_relevant)}")
+        raise TypeError(f"{name} must be an integer count, got {describe(n_relevant)}")
     if isinstance(n_relevant, (numbers.Integral, np.integer)):
         counts = np.full(n_rows, int(n_relevant), dtype=np.int64)
     elif isinstance(n_relevant, numbers.Number):
-        raise TypeError(f"{name} must be an integer count, got {_describe(n_relevant)}")
+        raise TypeError(f"{name} must be an integer count, got {describe(n_relevant)}")
     elif one_list:
         raise TypeError(
             f"{name} must be one integer count for a 1-D rels (one list), "
-            f"got {_describe(n_relevant)}"
+            f"got {describe(n_relevant)}"
         )
     else:
         if isinstance(n_relevant, (str, bytes, set, frozenset, dict)):
@@ -621,7 +622,7 @@ def check_ranked_ids(ranked_ids: object, name: str = "ranked_ids") -> list:
     """Return the ids of one ranked list as a list; reject unordered, empty and duplicated ids."""
     if ranked_ids is None or isinstance(ranked_ids, (str, bytes)):
         raise TypeError(
-            f"{name} must be a sequence of ids in rank order, got {_describe(ranked_ids)}"
+            f"{name} must be a sequence of ids in rank order, got {describe(ranked_ids)}"
         )
     if isinstance(ranked_ids, (set, frozenset, dict)):
         raise TypeError(
@@ -636,7 +637,7 @@ def check_ranked_ids(ranked_ids: object, name: str = "ranked_ids") -> list:
             ids = list(ranked_ids)
         except TypeError:
             raise TypeError(
-                f"{name} must be a sequence of ids in rank order, got {_describe(ranked_ids)}"
+                f"{name} must be a sequence of ids in rank order, got {describe(ranked_ids)}"
             ) from None
     if not ids:
         raise ValueError(f"{name} is empty; at least one id is needed")
@@ -646,11 +647,11 @@ def check_ranked_ids(ranked_ids: object, name: str = "ranked_ids") -> list:
             earlier = first_position.setdefault(item, position)
         except TypeError:
             raise TypeError(
-                f"{name} must hold hashable ids, got {_describe(item)} at position {position}"
+                f"{name} must hold hashable ids, got {describe(item)} at position {position}"
             ) from None
         if earlier != position:
             raise ValueError(
-                f"{name} contains duplicate id {_describe(item)} (positions {earlier} and "
+                f"{name} contains duplicate id {describe(item)} (positions {earlier} and "
                 f"{position}); a ranking lists each item once"
             )
     return ids
@@ -675,14 +676,12 @@ def check_qrels(qrels: object, name: str = "qrels") -> dict:
             grade = float(grade)
         if not isinstance(grade, (numbers.Real, np.floating, np.integer)):
             raise TypeError(
-                f"{name} must map ids to numeric grades, got {_describe(grade)} for id "
-                f"{_describe(item)}"
+                f"{name} must map ids to numeric grades, got {describe(grade)} for id "
+                f"{describe(item)}"
             )
         value = float(grade)
         if not np.isfinite(value):
-            raise ValueError(
-                f"{name} grades must be finite, got {value!r} for id {_describe(item)}"
-            )
+            raise ValueError(f"{name} grades must be finite, got {value!r} for id {describe(item)}")
         judged[item] = value
     return judged
 
@@ -711,7 +710,7 @@ def check_random_state(random_state: object) -> np.random.Generator:
     ):
         raise TypeError(
             "random_state must be None, a non-negative integer seed, a numpy.random.Generator"
-            f" or a numpy.random.RandomState, got {_describe(random_state)}"
+            f" or a numpy.random.RandomState, got {describe(random_state)}"
         )
     if int(random_state) < 0:
         raise ValueError(f"random_state must be a non-negative integer seed, got {random_state}")

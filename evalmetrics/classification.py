@@ -27,21 +27,22 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._core import (
+    RATIOS,
+    binary_counts,
+    confusion_counts,
+    count_ratio,
+    e_values,
+    fbeta_parts,
+    fbeta_values,
+    kappa_from_matrix,
+    likelihood_ratio,
+    mcc_from_matrix,
+    prepare_labels,
+)
 from ._undefined import apply_policy, check_zero_division, mean_over
 from ._validation import check_beta, check_option, check_pos_label, warn_ignored_pos_label
-from .counts import (
-    RATIOS,
-    _binary_counts,
-    _count_ratio,
-    _e_values,
-    _fbeta_parts,
-    _fbeta_values,
-    _kappa_from_matrix,
-    _likelihood_ratio,
-    _matrix,
-    _mcc_from_matrix,
-    _prepare_labels,
-)
+from .counts import Counts
 
 __all__ = [
     "accuracy",
@@ -91,14 +92,14 @@ def _values(
     """The metric from the counts with the 0/0 policy applied, and the mask of 0/0 entries."""
     label = f"{prefix}{_label(metric, beta)}"
     if metric == "fbeta":
-        _, denominator = _fbeta_parts(tp, fp, fn, beta)
-        values = _fbeta_values(tp, fp, fn, beta, zero_division=zero_division, metric=label)
+        _, denominator = fbeta_parts(tp, fp, fn, beta)
+        values = fbeta_values(tp, fp, fn, beta, zero_division=zero_division, metric=label)
         return values, denominator == 0
     if metric == "e_measure":
-        _, denominator = _fbeta_parts(tp, fp, fn, beta)
-        values = _e_values(tp, fp, fn, beta, zero_division=zero_division, metric=label)
+        _, denominator = fbeta_parts(tp, fp, fn, beta)
+        values = e_values(tp, fp, fn, beta, zero_division=zero_division, metric=label)
         return values, denominator == 0
-    values = _count_ratio(metric, tp, fp, tn, fn, zero_division=zero_division, metric=label)
+    values = count_ratio(metric, tp, fp, tn, fn, zero_division=zero_division, metric=label)
     return values, np.asarray(RATIOS[metric][2](tp, fp, tn, fn)) == 0
 
 
@@ -125,11 +126,11 @@ def _score(
     pos_label = check_pos_label(pos_label)
     warn_ignored_pos_label(pos_label, average)
     if average == "binary":
-        c = _binary_counts(y_true, y_pred, pos_label, labels=labels, hint=_BINARY_HINT)
+        c = Counts(*binary_counts(y_true, y_pred, pos_label, labels=labels, hint=_BINARY_HINT))
         value, _ = _values(metric, c.tp, c.fp, c.tn, c.fn, beta=beta, zero_division=zero_division)
         return float(value)
-    classes, true_index, pred_index = _prepare_labels(y_true, y_pred, labels)
-    matrix = _matrix(true_index, pred_index, len(classes))
+    classes, true_index, pred_index = prepare_labels(y_true, y_pred, labels)
+    matrix = confusion_counts(true_index, pred_index, len(classes))
     tp = np.diag(matrix).copy()
     support = matrix.sum(axis=1)
     predicted = matrix.sum(axis=0)
@@ -239,7 +240,7 @@ def accuracy(y_true: object, y_pred: object) -> float:
     >>> em.accuracy([1] + [0] * 99, [0] * 100)
     0.99
     """
-    classes, true_index, pred_index = _prepare_labels(y_true, y_pred)
+    classes, true_index, pred_index = prepare_labels(y_true, y_pred)
     return float(np.mean(true_index == pred_index))  # nonzero: empty input is rejected
 
 
@@ -931,8 +932,8 @@ def balanced_accuracy(
     0.75
     """
     zero_division = check_zero_division(zero_division)
-    classes, true_index, pred_index = _prepare_labels(y_true, y_pred, labels)
-    matrix = _matrix(true_index, pred_index, len(classes))
+    classes, true_index, pred_index = prepare_labels(y_true, y_pred, labels)
+    matrix = confusion_counts(true_index, pred_index, len(classes))
     tp = np.diag(matrix).copy()
     support = matrix.sum(axis=1)
     fp = matrix.sum(axis=0) - tp
@@ -1026,9 +1027,9 @@ def mcc(
     0.0
     """
     zero_division = check_zero_division(zero_division)
-    classes, true_index, pred_index = _prepare_labels(y_true, y_pred, labels)
-    return _mcc_from_matrix(
-        _matrix(true_index, pred_index, len(classes)), zero_division=zero_division
+    classes, true_index, pred_index = prepare_labels(y_true, y_pred, labels)
+    return mcc_from_matrix(
+        confusion_counts(true_index, pred_index, len(classes)), zero_division=zero_division
     )
 
 
@@ -1100,20 +1101,22 @@ def cohen_kappa(
     0.5
     """
     zero_division = check_zero_division(zero_division)
-    classes, true_index, pred_index = _prepare_labels(y_true, y_pred, labels)
-    return _kappa_from_matrix(
-        _matrix(true_index, pred_index, len(classes)), zero_division=zero_division
+    classes, true_index, pred_index = prepare_labels(y_true, y_pred, labels)
+    return kappa_from_matrix(
+        confusion_counts(true_index, pred_index, len(classes)), zero_division=zero_division
     )
 
 
 def _binary(y_true: object, y_pred: object, pos_label: object):
     pos_label = check_pos_label(pos_label)
-    return _binary_counts(
-        y_true,
-        y_pred,
-        pos_label,
-        hint="this metric is binary: pass y_true == label and y_pred == label to score one "
-        "class against the rest",
+    return Counts(
+        *binary_counts(
+            y_true,
+            y_pred,
+            pos_label,
+            hint="this metric is binary: pass y_true == label and y_pred == label to score "
+            "one class against the rest",
+        )
     )
 
 
@@ -1175,8 +1178,8 @@ def youden_j(
     zero_division = check_zero_division(zero_division)
     c = _binary(y_true, y_pred, pos_label)
     undefined = c.tp + c.fn == 0 or c.tn + c.fp == 0
-    tpr = _count_ratio("recall", c.tp, c.fp, c.tn, c.fn, zero_division=0.0)
-    tnr = _count_ratio("specificity", c.tp, c.fp, c.tn, c.fn, zero_division=0.0)
+    tpr = count_ratio("recall", c.tp, c.fp, c.tn, c.fn, zero_division=0.0)
+    tnr = count_ratio("specificity", c.tp, c.fp, c.tn, c.fn, zero_division=0.0)
     return float(
         apply_policy(
             tpr + tnr - 1,
@@ -1267,7 +1270,7 @@ def lr_plus(
     """
     zero_division = check_zero_division(zero_division)
     c = _binary(y_true, y_pred, pos_label)
-    return _likelihood_ratio(c.tp, c.fp, c.tn, c.fn, which="LR+", zero_division=zero_division)
+    return likelihood_ratio(c.tp, c.fp, c.tn, c.fn, which="LR+", zero_division=zero_division)
 
 
 def lr_minus(
@@ -1338,4 +1341,4 @@ def lr_minus(
     """
     zero_division = check_zero_division(zero_division)
     c = _binary(y_true, y_pred, pos_label)
-    return _likelihood_ratio(c.tp, c.fp, c.tn, c.fn, which="LR-", zero_division=zero_division)
+    return likelihood_ratio(c.tp, c.fp, c.tn, c.fn, which="LR-", zero_division=zero_division)

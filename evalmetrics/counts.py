@@ -8,359 +8,33 @@ F-beta in :mod:`evalmetrics.classification`, and every point of a ROC or PR curv
 from __future__ import annotations
 
 import html
-import math
 from dataclasses import dataclass
 
 import numpy as np
 
-from ._undefined import apply_policy, check_zero_division, divide, mean_over
+from ._core import (
+    binary_counts,
+    confusion_counts,
+    count_ratio,
+    e_values,
+    fbeta_values,
+    kappa_from_matrix,
+    likelihood_ratio,
+    mcc_from_matrix,
+    prepare_labels,
+    round_half_up,
+)
+from ._undefined import apply_policy, check_zero_division, mean_over
 from ._validation import (
-    as_labels,
     check_beta,
-    check_binary_classes,
-    check_consistent_length,
     check_in_interval,
-    check_labels_arg,
     check_nonnegative_int,
     check_pos_label,
     check_positive_int,
-    check_same_label_kind,
     check_unit_values,
-    label_mask,
 )
 
 __all__ = ["Counts", "confusion_matrix", "counts", "fbeta_isocurve"]
-
-
-# ---------------------------------------------------------------------------------------------
-# private helpers shared with classification.py and curves.py
-# ---------------------------------------------------------------------------------------------
-
-
-def _ratio(
-    numerator: np.ndarray | int,
-    denominator: np.ndarray | int,
-    *,
-    metric: str,
-    denominator_name: str,
-    zero_division: float | str,
-    unit: str = "classes",
-) -> np.ndarray:
-    """``numerator / denominator`` (float64) with the package's one 0/0 policy."""
-    return divide(
-        numerator,
-        denominator,
-        metric=metric,
-        denominator_name=denominator_name,
-        zero_division=zero_division,
-        unit=unit,
-    )
-
-
-# The count ratios, in one table used by ``Counts``, the classification functions and ``Sweep``:
-# name -> (the metric's name in messages, numerator, denominator, the denominator's name); the
-# numerator and denominator are functions of (tp, fp, tn, fn), scalars or arrays alike.
-RATIOS = {
-    "precision": (
-        "precision",
-        lambda tp, fp, tn, fn: tp,
-        lambda tp, fp, tn, fn: tp + fp,
-        "TP + FP",
-    ),
-    "recall": ("recall", lambda tp, fp, tn, fn: tp, lambda tp, fp, tn, fn: tp + fn, "TP + FN"),
-    "specificity": (
-        "specificity",
-        lambda tp, fp, tn, fn: tn,
-        lambda tp, fp, tn, fn: tn + fp,
-        "TN + FP",
-    ),
-    "npv": ("NPV", lambda tp, fp, tn, fn: tn, lambda tp, fp, tn, fn: tn + fn, "TN + FN"),
-    "fpr": (
-        "false positive rate",
-        lambda tp, fp, tn, fn: fp,
-        lambda tp, fp, tn, fn: fp + tn,
-        "FP + TN",
-    ),
-    "fnr": (
-        "false negative rate",
-        lambda tp, fp, tn, fn: fn,
-        lambda tp, fp, tn, fn: fn + tp,
-        "FN + TP",
-    ),
-    "accuracy": (
-        "accuracy",
-        lambda tp, fp, tn, fn: tp + tn,
-        lambda tp, fp, tn, fn: tp + fp + tn + fn,
-        "n",
-    ),
-    "prevalence": (
-        "prevalence",
-        lambda tp, fp, tn, fn: tp + fn,
-        lambda tp, fp, tn, fn: tp + fp + tn + fn,
-        "n",
-    ),
-}
-
-
-def _count_ratio(
-    name: str,
-    tp: np.ndarray | int,
-    fp: np.ndarray | int,
-    tn: np.ndarray | int,
-    fn: np.ndarray | int,
-    *,
-    zero_division: float | str,
-    metric: str | None = None,
-    denominator_name: str | None = None,
-    unit: str = "classes",
-) -> np.ndarray:
-    """Ratio ``name`` of :data:`RATIOS` from the counts, with the package's 0/0 policy."""
-    label, numerator, denominator, den_name = RATIOS[name]
-    return _ratio(
-        numerator(tp, fp, tn, fn),
-        denominator(tp, fp, tn, fn),
-        metric=label if metric is None else metric,
-        denominator_name=den_name if denominator_name is None else denominator_name,
-        zero_division=zero_division,
-        unit=unit,
-    )
-
-
-def _fbeta_parts(
-    tp: np.ndarray | int, fp: np.ndarray | int, fn: np.ndarray | int, beta: float
-) -> tuple[np.ndarray, np.ndarray]:
-    """F-beta's numerator (1 + b^2) TP and denominator b^2 (TP + FN) + (TP + FP), float64.
-
-    The expression is evaluated in the same order as scikit-learn's
-    ``precision_recall_fscore_support`` so that both give the same float, bit for bit.
-    """
-    beta2 = beta * beta
-    tp = np.asarray(tp)
-    true_sum = np.asarray(tp + np.asarray(fn), dtype=np.float64)
-    predicted_sum = np.asarray(tp + np.asarray(fp), dtype=np.float64)
-    numerator = (1 + beta2) * np.asarray(tp, dtype=np.float64)
-    return numerator, beta2 * true_sum + predicted_sum
-
-
-def _fbeta_values(
-    tp: np.ndarray | int,
-    fp: np.ndarray | int,
-    fn: np.ndarray | int,
-    beta: float,
-    *,
-    zero_division: float | str,
-    metric: str | None = None,
-    unit: str = "classes",
-) -> np.ndarray:
-    """F-beta from counts: (1 + b^2) TP / (b^2 (TP + FN) + (TP + FP)), 0/0 policy applied."""
-    numerator, denominator = _fbeta_parts(tp, fp, fn, beta)
-    return _ratio(
-        numerator,
-        denominator,
-        metric=metric or f"F-beta (beta={beta:g})",
-        denominator_name="TP + FP + FN",
-        zero_division=zero_division,
-        unit=unit,
-    )
-
-
-def _e_values(
-    tp: np.ndarray | int,
-    fp: np.ndarray | int,
-    fn: np.ndarray | int,
-    beta: float,
-    *,
-    zero_division: float | str,
-    metric: str | None = None,
-    unit: str = "classes",
-) -> np.ndarray:
-    """E-measure 1 - F-beta from counts; where TP + FP + FN = 0 E itself follows the 0/0 policy.
-
-    ``zero_division`` is the value of E there (not of F), and the warning names the E-measure.
-    """
-    numerator, denominator = _fbeta_parts(tp, fp, fn, beta)
-    undefined = denominator == 0
-    f_values = divide(
-        numerator,
-        denominator,
-        metric="F-beta",
-        denominator_name="TP + FP + FN",
-        zero_division=np.nan,  # silent here: apply_policy applies the policy to E
-        undefined=undefined,
-    )
-    return apply_policy(
-        1.0 - f_values,
-        undefined,
-        metric=metric or f"E-measure (beta={beta:g})",
-        reason="TP + FP + FN is 0",
-        zero_division=zero_division,
-        unit=unit,
-    )
-
-
-def _mcc_from_matrix(matrix: np.ndarray, *, zero_division: float | str) -> float:
-    """Matthews correlation (Gorodkin's R_K) of a K x K confusion matrix, 0/0 policy applied.
-
-    The arithmetic is scikit-learn's ``matthews_corrcoef`` step by step (float64 sums, the
-    covariances, then one square root), so both give the same float.
-    """
-    true_sum = matrix.sum(axis=1, dtype=np.float64)
-    pred_sum = matrix.sum(axis=0, dtype=np.float64)
-    n_correct = np.trace(matrix, dtype=np.float64)
-    n_samples = pred_sum.sum()
-    cov_true_pred = n_correct * n_samples - np.dot(true_sum, pred_sum)
-    cov_pred_pred = n_samples**2 - np.dot(pred_sum, pred_sum)
-    cov_true_true = n_samples**2 - np.dot(true_sum, true_sum)
-    product = cov_pred_pred * cov_true_true
-    undefined = product == 0
-    safe = np.sqrt(np.where(undefined, 1.0, product))
-    return float(
-        apply_policy(
-            cov_true_pred / safe,  # nonzero: safe is 1.0 where the product is 0
-            np.asarray(undefined),
-            metric="MCC",
-            reason="the truth or the predictions hold one class only",
-            zero_division=zero_division,
-        )
-    )
-
-
-def _kappa_from_matrix(matrix: np.ndarray, *, zero_division: float | str) -> float:
-    """Cohen's kappa (unweighted) of a K x K confusion matrix, 0/0 policy applied.
-
-    The arithmetic is scikit-learn's ``cohen_kappa_score(weights=None)`` step by step:
-    kappa = 1 - (observed disagreement) / (disagreement expected by chance).
-    """
-    confusion = matrix.astype(np.float64)
-    n_classes = confusion.shape[0]
-    pred_sum = np.sum(confusion, axis=0)
-    true_sum = np.sum(confusion, axis=1)
-    expected = np.outer(pred_sum, true_sum) / np.sum(pred_sum)  # nonzero: n >= 1 sample
-    off_diagonal = np.ones((n_classes, n_classes), dtype=np.float64)
-    np.fill_diagonal(off_diagonal, 0)
-    observed = np.sum(off_diagonal * confusion)
-    chance = np.sum(off_diagonal * expected)
-    ratio = divide(
-        observed,
-        chance,
-        metric="Cohen's kappa",
-        denominator_name="the disagreement expected by chance (both use one and the same label)",
-        zero_division=np.nan,  # silent here: apply_policy applies the policy to kappa
-    )
-    return float(
-        apply_policy(
-            1 - ratio,
-            np.asarray(chance == 0),
-            metric="Cohen's kappa",
-            reason="the chance agreement p_e is 1: the truth and the predictions are all one "
-            "and the same label",
-            zero_division=zero_division,
-        )
-    )
-
-
-def _likelihood_ratio(
-    tp: int, fp: int, tn: int, fn: int, *, which: str, zero_division: float | str
-) -> float:
-    """LR+ = TPR / FPR or LR- = FNR / TNR, in scikit-learn's order of operations.
-
-    ``tp * (tn + fp) / (fp * (tp + fn))`` for LR+ and ``fn * (tn + fp) / (tn * (tp + fn))``
-    for LR-, as ``class_likelihood_ratios`` computes them. The numerator is positive exactly
-    when TPR > 0 (FNR > 0) and there are negatives; with that, a zero denominator means FPR = 0
-    (TNR = 0) with positives present: x/0 with x > 0, ``inf`` with a ``RuntimeWarning``
-    (``divide``'s rule). Both 0 is 0/0 (no positives, no negatives, or TPR = FPR = 0), which
-    follows ``zero_division``.
-    """
-    positives = tp + fn
-    negatives = tn + fp
-    if which == "LR+":
-        numerator, denominator = tp * negatives, fp * positives
-        reason = "FP * (TP + FN)"
-        infinite = f"TPR / FPR = ({tp}/{positives}) / (0/{negatives}), x/0 with x > 0,"
-    else:
-        numerator, denominator = fn * negatives, tn * positives
-        reason = "TN * (TP + FN)"
-        infinite = f"FNR / TNR = ({fn}/{positives}) / (0/{negatives}), x/0 with x > 0,"
-    return float(
-        divide(
-            numerator,
-            denominator,
-            metric=f"the likelihood ratio {which}",
-            denominator_name=reason,
-            zero_division=zero_division,
-            infinite_reason=infinite,
-        )
-    )
-
-
-def _round_half_up(value: float) -> int:
-    """``value`` rounded to the nearest integer, halves up (Python's ``round`` rounds to even)."""
-    return int(math.floor(value + 0.5))
-
-
-def _prepare_labels(
-    y_true: object, y_pred: object, labels: object = None
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Validate ``y_true``/``y_pred``/``labels``; return (classes, true index, predicted index).
-
-    ``classes`` is ``labels`` as given, or the sorted union of the labels in ``y_true`` and
-    ``y_pred``. The index arrays give each sample's position in ``classes``. A value absent from
-    a given ``labels`` is a ValueError naming ``y_true`` or ``y_pred``.
-    """
-    true = as_labels(y_true, "y_true")
-    pred = as_labels(y_pred, "y_pred")
-    check_consistent_length(y_true=true, y_pred=pred)
-    given = None if labels is None else check_labels_arg(as_labels(labels, "labels"))
-    check_same_label_kind(y_true=true, y_pred=pred, labels=given)
-    classes = np.union1d(true, pred) if given is None else given
-    return classes, _encode(true, classes, "y_true"), _encode(pred, classes, "y_pred")
-
-
-def _encode(values: np.ndarray, classes: np.ndarray, name: str) -> np.ndarray:
-    """Position of each value in ``classes``; raise naming ``name`` if one is missing."""
-    order = np.argsort(classes, kind="stable")
-    ordered = classes[order]
-    position = np.minimum(np.searchsorted(ordered, values), len(ordered) - 1)
-    missing = ordered[position] != values
-    if missing.any():
-        index = int(np.flatnonzero(missing)[0])
-        raise ValueError(
-            f"{name} contains the label {values[index].item()!r} at index {index}, which is not "
-            f"in labels {classes.tolist()!r}; add it to labels (values are never dropped silently)"
-        )
-    return order[position]
-
-
-def _matrix(true_index: np.ndarray, pred_index: np.ndarray, n_classes: int) -> np.ndarray:
-    flat = np.bincount(true_index * n_classes + pred_index, minlength=n_classes * n_classes)
-    return flat.reshape(n_classes, n_classes).astype(np.int64, copy=False)
-
-
-def _binary_counts(
-    y_true: object,
-    y_pred: object,
-    pos_label: object,
-    *,
-    labels: object = None,
-    hint: str,
-) -> Counts:
-    """Counts of a binary problem, after the binary checks of the labels (more than 2 labels,
-    none of them ``pos_label``); the caller has checked ``pos_label`` itself."""
-    classes, true_index, pred_index = _prepare_labels(y_true, y_pred, labels)
-    source = "y_true and y_pred" if labels is None else "labels"
-    check_binary_classes(classes, pos_label, source=source, hint=hint)
-    positive_class = label_mask(classes, pos_label)
-    actual = positive_class[true_index]
-    predicted = positive_class[pred_index]
-    tp = int(np.count_nonzero(actual & predicted))
-    fp = int(np.count_nonzero(predicted)) - tp
-    fn = int(np.count_nonzero(actual)) - tp
-    return Counts(tp=tp, fp=fp, tn=len(actual) - tp - fp - fn, fn=fn)
-
-
-# ---------------------------------------------------------------------------------------------
-# public API
-# ---------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -436,7 +110,7 @@ class Counts:
             object.__setattr__(self, name, check_nonnegative_int(getattr(self, name), name))
 
     def _rate(self, name: str) -> float:
-        return float(_count_ratio(name, self.tp, self.fp, self.tn, self.fn, zero_division="warn"))
+        return float(count_ratio(name, self.tp, self.fp, self.tn, self.fn, zero_division="warn"))
 
     @property
     def n(self) -> int:
@@ -498,8 +172,8 @@ class Counts:
         :func:`evalmetrics.balanced_accuracy` and scikit-learn's ``balanced_accuracy_score``
         do; nan with a warning if n = 0.
         """
-        tpr = _count_ratio("recall", self.tp, self.fp, self.tn, self.fn, zero_division=0.0)
-        tnr = _count_ratio("specificity", self.tp, self.fp, self.tn, self.fn, zero_division=0.0)
+        tpr = count_ratio("recall", self.tp, self.fp, self.tn, self.fn, zero_division=0.0)
+        tnr = count_ratio("specificity", self.tp, self.fp, self.tn, self.fn, zero_division=0.0)
         return mean_over(
             np.array([tpr, tnr]),
             np.array([self.tp + self.fn == 0, self.tn + self.fp == 0]),
@@ -523,7 +197,7 @@ class Counts:
         the predictions, e.g. a model that always predicts negative); scikit-learn's
         ``matthews_corrcoef`` returns 0.0 there.
         """
-        return _mcc_from_matrix(self.to_matrix(), zero_division="warn")
+        return mcc_from_matrix(self.to_matrix(), zero_division="warn")
 
     @property
     def cohen_kappa(self) -> float:
@@ -531,7 +205,7 @@ class Counts:
         :math:`p_e = ((TP + FP)(TP + FN) + (TN + FN)(TN + FP)) / n^2` the agreement expected by
         chance (nan with a warning if :math:`p_e = 1`: truth and predictions are all one and the
         same class)."""
-        return _kappa_from_matrix(self.to_matrix(), zero_division="warn")
+        return kappa_from_matrix(self.to_matrix(), zero_division="warn")
 
     @property
     def youden_j(self) -> float:
@@ -540,8 +214,8 @@ class Counts:
         Equal to :math:`\text{TPR} + \text{TNR} - 1`; nan with a warning if there are no
         positives or no negatives."""
         undefined = self.tp + self.fn == 0 or self.tn + self.fp == 0
-        tpr = _count_ratio("recall", self.tp, self.fp, self.tn, self.fn, zero_division=0.0)
-        tnr = _count_ratio("specificity", self.tp, self.fp, self.tn, self.fn, zero_division=0.0)
+        tpr = count_ratio("recall", self.tp, self.fp, self.tn, self.fn, zero_division=0.0)
+        tnr = count_ratio("specificity", self.tp, self.fp, self.tn, self.fn, zero_division=0.0)
         return float(
             apply_policy(
                 tpr + tnr - 1,
@@ -562,7 +236,7 @@ class Counts:
         is 0/0: no positives, no negatives, or TP = FP = 0. scikit-learn's
         ``class_likelihood_ratios`` (1.9.1) returns nan in both cases.
         """
-        return _likelihood_ratio(
+        return likelihood_ratio(
             self.tp, self.fp, self.tn, self.fn, which="LR+", zero_division="warn"
         )
 
@@ -574,7 +248,7 @@ class Counts:
         ``inf`` with a ``RuntimeWarning`` when TNR = 0 and FNR > 0 (x/0 with x > 0); nan with
         an :class:`~evalmetrics.UndefinedMetricWarning` when it is 0/0: no positives, no
         negatives, or TN = FN = 0."""
-        return _likelihood_ratio(
+        return likelihood_ratio(
             self.tp, self.fp, self.tn, self.fn, which="LR-", zero_division="warn"
         )
 
@@ -676,7 +350,7 @@ class Counts:
         """
         beta = check_beta(beta)
         zero_division = check_zero_division(zero_division)
-        return float(_fbeta_values(self.tp, self.fp, self.fn, beta, zero_division=zero_division))
+        return float(fbeta_values(self.tp, self.fp, self.fn, beta, zero_division=zero_division))
 
     def e_measure(self, *, beta: float, zero_division: float | str = "warn") -> float:
         r"""Van Rijsbergen's effectiveness measure, :math:`E_\beta = 1 - F_\beta` (when defined).
@@ -725,7 +399,7 @@ class Counts:
         """
         beta = check_beta(beta)
         zero_division = check_zero_division(zero_division)
-        return float(_e_values(self.tp, self.fp, self.fn, beta, zero_division=zero_division))
+        return float(e_values(self.tp, self.fp, self.fn, beta, zero_division=zero_division))
 
     def at_prevalence(self, *, prevalence: float, n_samples: int) -> Counts:
         r"""The counts this model would give on ``n_samples`` items at another prevalence.
@@ -798,10 +472,10 @@ class Counts:
                 f"at_prevalence needs counts with both classes, to keep recall and the false "
                 f"positive rate; these have no {missing}: {self!r}"
             )
-        n_positive = _round_half_up(prevalence * n_samples)
+        n_positive = round_half_up(prevalence * n_samples)
         n_negative = n_samples - n_positive
-        true_positives = _round_half_up(self.recall * n_positive)
-        false_positives = _round_half_up(self.fpr * n_negative)
+        true_positives = round_half_up(self.recall * n_positive)
+        false_positives = round_half_up(self.fpr * n_negative)
         return Counts(
             tp=true_positives,
             fp=false_positives,
@@ -905,12 +579,14 @@ def counts(y_true: object, y_pred: object, *, pos_label: object = 1) -> Counts:
     0.99
     """
     pos_label = check_pos_label(pos_label)
-    return _binary_counts(
-        y_true,
-        y_pred,
-        pos_label,
-        hint="counts() is binary: use confusion_matrix() for several classes, or pass "
-        "y_true == label and y_pred == label to count one class against the rest",
+    return Counts(
+        *binary_counts(
+            y_true,
+            y_pred,
+            pos_label,
+            hint="counts() is binary: use confusion_matrix() for several classes, or pass "
+            "y_true == label and y_pred == label to count one class against the rest",
+        )
     )
 
 
@@ -967,8 +643,8 @@ def confusion_matrix(y_true: object, y_pred: object, *, labels: object = None) -
            [0, 1, 0],
            [0, 0, 0]])
     """
-    classes, true_index, pred_index = _prepare_labels(y_true, y_pred, labels)
-    return _matrix(true_index, pred_index, len(classes))
+    classes, true_index, pred_index = prepare_labels(y_true, y_pred, labels)
+    return confusion_counts(true_index, pred_index, len(classes))
 
 
 def fbeta_isocurve(recall: object, *, beta: float, level: float) -> np.ndarray:

@@ -18,25 +18,24 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._core import count_ratio, curve_inputs, fbeta_values, twice_u
 from ._undefined import apply_policy, check_zero_division, divide, mean_over
 from ._validation import (
     as_1d,
     as_labels,
     check_beta,
-    check_binary_classes,
     check_consistent_length,
     check_finite_scores,
     check_in_interval,
     check_index,
     check_labels_arg,
     check_option,
-    check_pos_label,
     check_same_label_kind,
     check_threshold,
     label_mask,
     warn_ignored_pos_label,
 )
-from .counts import Counts, _count_ratio, _fbeta_values
+from .counts import Counts
 
 __all__ = [
     "AveragedROC",
@@ -50,33 +49,11 @@ __all__ = [
     "sweep",
 ]
 
-_CURVE_HINT = "a curve needs a binary y_true; pass y_true == label to score one class vs the rest"
-
-
-def _curve_inputs(
-    y_true: object, y_score: object, pos_label: object
-) -> tuple[np.ndarray, np.ndarray]:
-    """Validate; return (boolean array: is the sample positive?, float64 scores)."""
-    pos_label = check_pos_label(pos_label)
-    labels = as_labels(y_true, "y_true")
-    scores = check_finite_scores(y_score, "y_score")
-    check_consistent_length(y_true=labels, y_score=scores)
-    actual = label_mask(labels, pos_label)
-    others = labels[~actual]
-    if others.size > 1:
-        if others.dtype.kind in "US":
-            several = bool((others != others[0]).any())
-        else:
-            several = bool(others.min() != others.max())
-        if several:  # two or more non-positive labels: always an error, say which one
-            check_binary_classes(np.unique(labels), pos_label, source="y_true", hint=_CURVE_HINT)
-    return actual, scores
-
 
 def _sorted_by_class(
     y_true: object, y_score: object, pos_label: object
 ) -> tuple[np.ndarray, np.ndarray]:
-    actual, scores = _curve_inputs(y_true, y_score, pos_label)
+    actual, scores = curve_inputs(y_true, y_score, pos_label)
     return np.sort(scores[actual]), np.sort(scores[~actual])
 
 
@@ -225,7 +202,7 @@ class Sweep:
         beta = check_beta(beta)
         zero_division = check_zero_division(zero_division)
         label = "F1" if beta == 1 else f"F-beta (beta={beta:g})"
-        return _fbeta_values(
+        return fbeta_values(
             self.tp,
             self.fp,
             self.n_pos - self.tp,
@@ -416,7 +393,7 @@ def _build_sweep(
     n_pos = int(tp[-1])
     n_neg = len(scores) - n_pos
     tn, fn = n_neg - fp, n_pos - tp
-    tpr = _count_ratio(
+    tpr = count_ratio(
         "recall",
         tp,
         fp,
@@ -427,7 +404,7 @@ def _build_sweep(
         zero_division=tpr_zero_division,
         unit="thresholds",
     )
-    fpr = _count_ratio(
+    fpr = count_ratio(
         "fpr",
         tp,
         fp,
@@ -439,7 +416,7 @@ def _build_sweep(
     )
     # index 0 (threshold +inf) predicts nothing positive: 0/0 by construction, always nan;
     # every later threshold predicts at least one sample positive
-    precision = _count_ratio("precision", tp, fp, tn, fn, zero_division=math.nan)
+    precision = count_ratio("precision", tp, fp, tn, fn, zero_division=math.nan)
     return Sweep(
         thresholds=_readonly(np.concatenate(([np.inf], descending[last_of_each]))),
         tp=_readonly(tp),
@@ -524,7 +501,7 @@ def sweep(
     array([0., 0., 0.])
     """
     zero_division = check_zero_division(zero_division)
-    actual, scores = _curve_inputs(y_true, y_score, pos_label)
+    actual, scores = curve_inputs(y_true, y_score, pos_label)
     return _build_sweep(
         actual, scores, tpr_zero_division=zero_division, fpr_zero_division=zero_division
     )
@@ -794,14 +771,14 @@ def roc_auc(
             UserWarning,
             stacklevel=2,
         )
-    actual, scores = _curve_inputs(y_true, y_score, pos_label)
-    twice_u, n_pos, n_neg = _twice_u(actual, scores)
+    actual, scores = curve_inputs(y_true, y_score, pos_label)
+    doubled_u, n_pos, n_neg = twice_u(actual, scores)
     missing = "negatives" if n_pos > 0 else "positives"
     if max_fpr is not None and max_fpr < 1.0 and n_pos > 0 and n_neg > 0:
         return _partial_roc_auc(actual, scores, max_fpr, standardized=bool(standardized))
     return float(
         divide(
-            twice_u,
+            doubled_u,
             2 * n_pos * n_neg,
             metric="ROC AUC",
             denominator_name=f"the number of {missing} in y_true",
@@ -902,7 +879,7 @@ def pr_curve(
     array([0., 0.])
     """
     zero_division = check_zero_division(zero_division)
-    actual, scores = _curve_inputs(y_true, y_score, pos_label)
+    actual, scores = curve_inputs(y_true, y_score, pos_label)
     # the false positive rate is not part of the PR curve: its 0/0 (no negatives) stays silent;
     # recall's policy is applied to the returned points only (the sweep's +inf point is not one)
     s = _build_sweep(actual, scores, tpr_zero_division=math.nan, fpr_zero_division=math.nan)
@@ -1041,7 +1018,7 @@ def average_precision(
             UserWarning,
             stacklevel=2,
         )
-    actual, scores = _curve_inputs(y_true, y_score, pos_label)
+    actual, scores = curve_inputs(y_true, y_score, pos_label)
     total, n_pos = _precision_sum(actual, scores)
     return float(
         divide(
@@ -1106,7 +1083,7 @@ def counts_at(
     Counts(tp=2, fp=1, tn=1, fn=0)
     """
     value = check_threshold(threshold)
-    actual, scores = _curve_inputs(y_true, y_score, pos_label)
+    actual, scores = curve_inputs(y_true, y_score, pos_label)
     # only the counts are read: the rates' 0/0 (one class missing) is not this function's
     nan = math.nan
     return _build_sweep(actual, scores, tpr_zero_division=nan, fpr_zero_division=nan).at(value)
@@ -1189,14 +1166,6 @@ def _multilabel_indicator(y_true: object, shape: tuple[int, int]) -> np.ndarray:
     return array == 1
 
 
-def _twice_u(actual: np.ndarray, scores: np.ndarray) -> tuple[int, int, int]:
-    """(2U, n_pos, n_neg): twice the Mann-Whitney count of (positive, negative) pairs won."""
-    positives, negatives = np.sort(scores[actual]), np.sort(scores[~actual])
-    below = np.searchsorted(negatives, positives, side="left").sum(dtype=np.int64)
-    at_or_below = np.searchsorted(negatives, positives, side="right").sum(dtype=np.int64)
-    return int(below) + int(at_or_below), len(positives), len(negatives)
-
-
 def _precision_sum(actual: np.ndarray, scores: np.ndarray) -> tuple[float, int]:
     """(sum over the positives of the precision at their score, n_pos)."""
     positives, negatives = np.sort(scores[actual]), np.sort(scores[~actual])
@@ -1274,10 +1243,10 @@ def _multiclass_roc_auc(
     check_consistent_length(y_true=values, y_score=scores[:, 0])
     classes, indicator = _indicator_of(values, scores.shape[1], labels)
     if multi_class == "ovr" and average == "micro":
-        twice_u, n_pos, n_neg = _twice_u(indicator.ravel(), scores.ravel())
+        doubled_u, n_pos, n_neg = twice_u(indicator.ravel(), scores.ravel())
         return float(
             divide(
-                twice_u,
+                doubled_u,
                 2 * n_pos * n_neg,
                 metric="ROC AUC (one-vs-rest, micro average)",
                 denominator_name="the number of (positive, negative) pairs",
@@ -1286,7 +1255,7 @@ def _multiclass_roc_auc(
         )
     if multi_class == "ovr":
         parts = np.array(
-            [_twice_u(indicator[:, j], scores[:, j]) for j in range(len(classes))], dtype=np.int64
+            [twice_u(indicator[:, j], scores[:, j]) for j in range(len(classes))], dtype=np.int64
         )
         pairs = 2 * parts[:, 1] * parts[:, 2]
         return _combine(
@@ -1308,8 +1277,8 @@ def _multiclass_roc_auc(
     for a in range(len(classes)):
         for b in range(a + 1, len(classes)):
             both = indicator[:, a] | indicator[:, b]
-            u_ab, n_a, n_b = _twice_u(indicator[both, a], scores[both, a])
-            u_ba, _, _ = _twice_u(indicator[both, b], scores[both, b])
+            u_ab, n_a, n_b = twice_u(indicator[both, a], scores[both, a])
+            u_ba, _, _ = twice_u(indicator[both, b], scores[both, b])
             defined = n_a > 0 and n_b > 0
             if defined:
                 pair_values.append((u_ab + u_ba) / (4 * n_a * n_b))  # nonzero: n_a, n_b > 0

@@ -20,15 +20,14 @@ from __future__ import annotations
 import functools
 import http.server
 import json
-import os
 import re
-import shutil
 import threading
 import time
 from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
+from support import chromium_browser
 
 pytestmark = pytest.mark.browser
 
@@ -76,14 +75,6 @@ def toc_pages() -> list[str]:
     return [f"{doc}.html" for doc in docs]
 
 
-def find_chromium() -> str | None:
-    for name in ("chromium", "chromium-browser"):
-        path = shutil.which(name)
-        if path:
-            return path
-    return None
-
-
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format, *args):  # noqa: A002 - signature of the base class
         pass
@@ -104,23 +95,8 @@ def site():
 
 @pytest.fixture(scope="module")
 def browser():
-    chromium = find_chromium()
-    if chromium is None:
-        message = (
-            "Debian chromium is not installed, so the browser test cannot run. "
-            "Install it with: sudo apt-get install -y chromium"
-        )
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(message + " (CI=true: a missing browser is a failure, not a skip)")
-        pytest.skip(message)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(
-            executable_path=chromium, headless=True, args=CHROMIUM_ARGS
-        )
+    with chromium_browser("browser test", CHROMIUM_ARGS) as instance:
         yield instance
-        instance.close()
 
 
 class PageWatch:

@@ -8,6 +8,7 @@ mismatching case of the block with its inputs and values, and
 """
 
 import contextlib
+import functools
 import warnings
 
 import numpy as np
@@ -25,6 +26,7 @@ from sklearn.metrics import (
     roc_curve,
 )
 from sklearn.metrics import confusion_matrix as sk_confusion_matrix
+from support import run_block
 
 import evalmetrics as em
 
@@ -39,6 +41,9 @@ LABEL_SETS = (
     np.array([-3, 1, 7, 12, 40]),
     np.array(["ant", "bee", "cat", "dog", "eel"]),
 )
+
+
+_run_block = functools.partial(run_block, size=BLOCK_SIZE, seed=SEED, pass_as="case")
 
 
 @contextlib.contextmanager
@@ -107,21 +112,6 @@ def scores_case(rng):
 def _describe(case, **arrays):
     body = ", ".join(f"{k}={np.asarray(v).tolist()!r}" for k, v in arrays.items())
     return f"case {case} (rng seed {SEED + case}): {body}"
-
-
-def _run_block(block, one_case):
-    """Run ``one_case(case)`` for the block's 100 cases; fail once, listing every failing case."""
-    failures = []
-    for case in range(block * BLOCK_SIZE, (block + 1) * BLOCK_SIZE):
-        try:
-            one_case(case)
-        except (Exception, pytest.fail.Exception) as error:
-            failures.append(
-                f"case {case} (rng seed {SEED + case}): {type(error).__name__}: {error}"
-            )
-    assert not failures, (
-        f"{len(failures)} of {BLOCK_SIZE} cases differ in block {block}:\n" + "\n".join(failures)
-    )
 
 
 per_block = pytest.mark.parametrize("block", range(N_BLOCKS))

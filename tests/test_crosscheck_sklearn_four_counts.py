@@ -11,6 +11,7 @@ labels and heavy imbalance, so the undefined cases are met often.
 """
 
 import contextlib
+import functools
 import warnings
 
 import numpy as np
@@ -24,6 +25,7 @@ from sklearn.metrics import (
     precision_score,
 )
 from sklearn.metrics import confusion_matrix as sk_confusion_matrix
+from support import run_block
 
 import evalmetrics as em
 
@@ -36,6 +38,9 @@ LABEL_SETS = (
     np.array([-3, 1, 7, 12, 40]),
     np.array(["ant", "bee", "cat", "dog", "eel"]),
 )
+
+
+_run_block = functools.partial(run_block, size=BLOCK_SIZE, seed=SEED, pass_as="rng", quiet=True)
 
 
 @contextlib.contextmanager
@@ -77,22 +82,6 @@ def _same(got, want, *, exact=True):
         assert got == want, (got, want)
     else:
         assert abs(got - want) <= 1e-12, (got, want)
-
-
-def _run_block(block, one_case):
-    failures = []
-    for case in range(block * BLOCK_SIZE, (block + 1) * BLOCK_SIZE):
-        rng = np.random.default_rng(SEED + case)
-        try:
-            with _quiet():
-                one_case(rng)
-        except (Exception, pytest.fail.Exception) as error:
-            failures.append(
-                f"case {case} (rng seed {SEED + case}): {type(error).__name__}: {error}"
-            )
-    assert not failures, (
-        f"{len(failures)} of {BLOCK_SIZE} cases differ in block {block}:\n" + "\n".join(failures)
-    )
 
 
 per_block = pytest.mark.parametrize("block", range(N_BLOCKS))

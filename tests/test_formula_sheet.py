@@ -74,6 +74,7 @@ MODULES_WITHOUT_METRICS = {
     "notebook": "the chapters' glue helper",
     "_undefined": "the private 0/0 policy (the sheet's conventions state it)",
     "_validation": "private input validation",
+    "_core": "private arithmetic behind the public metrics (their formulas are on the sheet)",
     "io": "reads and writes TREC qrels and run files into ranking's arrays; computes no metric",
     "stats": (
         "confidence intervals, paired tests and cost decisions (numpy + scipy): not metrics; "

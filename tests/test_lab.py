@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from support import chromium_browser
 
 pytestmark = [pytest.mark.browser, pytest.mark.lab]
 
@@ -400,33 +401,10 @@ def stop_process_group(process: subprocess.Popen) -> None:
 
 
 # --- the browser ---------------------------------------------------------------------------
-def find_chromium() -> str | None:
-    for name in ("chromium", "chromium-browser"):
-        path = shutil.which(name)
-        if path:
-            return path
-    return None
-
-
 @pytest.fixture(scope="module")
 def browser():
-    chromium = find_chromium()
-    if chromium is None:
-        message = (
-            "Debian chromium is not installed, so the Lab test cannot run. "
-            "Install it with: sudo apt-get install -y chromium"
-        )
-        if os.environ.get("CI", "").lower() == "true":
-            pytest.fail(message + " (CI=true: a missing browser is a failure, not a skip)")
-        pytest.skip(message)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        instance = playwright.chromium.launch(
-            executable_path=chromium, headless=True, args=CHROMIUM_ARGS
-        )
+    with chromium_browser("Lab test", CHROMIUM_ARGS) as instance:
         yield instance
-        instance.close()
 
 
 class KernelWatch:

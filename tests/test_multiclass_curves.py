@@ -7,6 +7,7 @@ in 10 blocks of 100; a block checks all its cases before it fails and lists ever
 and ``np.random.default_rng(SEED + case)`` reproduces each.
 """
 
+import functools
 import warnings
 from itertools import combinations
 
@@ -16,6 +17,7 @@ from sklearn.datasets import load_digits
 from sklearn.metrics import average_precision_score, roc_auc_score
 from sklearn.model_selection import train_test_split
 from sklearn.naive_bayes import GaussianNB
+from support import run_block
 
 import evalmetrics as em
 
@@ -25,14 +27,7 @@ per_block = pytest.mark.parametrize("block", range(N_BLOCKS))
 LABEL_SETS = (np.array([0, 1, 2, 3, 4]), np.array([-3, 1, 7, 12, 40]), np.array(list("vwxyz")))
 
 
-def _run_block(block, one_case):
-    failures = []
-    for case in range(block * BLOCK_SIZE, (block + 1) * BLOCK_SIZE):
-        try:
-            one_case(case)
-        except (Exception, pytest.fail.Exception) as error:
-            failures.append(f"case {case} (seed {SEED + case}): {type(error).__name__}: {error}")
-    assert not failures, f"{len(failures)} of {BLOCK_SIZE} differ:\n" + "\n".join(failures)
+_run_block = functools.partial(run_block, size=BLOCK_SIZE, seed=SEED, pass_as="case")
 
 
 def multiclass_case(rng):

@@ -13,6 +13,7 @@ counted in a loop); none from the code under test.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import inspect
 import itertools
 import math
@@ -26,6 +27,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as hst
 from sklearn.metrics import roc_auc_score
 from statsmodels.stats.contingency_tables import mcnemar as sm_mcnemar
+from support import run_block
 
 import evalmetrics.stats as st
 from evalmetrics.stats import (
@@ -46,17 +48,7 @@ ALTERNATIVES = ("two-sided", "greater", "less")
 SWAP = {"two-sided": "two-sided", "greater": "less", "less": "greater"}
 
 
-def _run_block(block, one_case):
-    """Run ``one_case(seed)`` for the block's seeds; fail once, listing every failing seed."""
-    failures = []
-    for case in range(block * BLOCK_SIZE, (block + 1) * BLOCK_SIZE):
-        try:
-            one_case(SEED + case)
-        except (Exception, pytest.fail.Exception) as error:
-            failures.append(f"rng seed {SEED + case}: {type(error).__name__}: {error}")
-    assert not failures, (
-        f"{len(failures)} of {BLOCK_SIZE} cases fail in block {block}:\n" + "\n".join(failures)
-    )
+_run_block = functools.partial(run_block, size=BLOCK_SIZE, seed=SEED, pass_as="seed")
 
 
 def _seeded(function, seed):

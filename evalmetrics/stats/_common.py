@@ -1,7 +1,7 @@
 """What the interval and test modules share (private): one home for each helper.
 
 - :class:`ConfidenceInterval` and :class:`TestResult`, the two result shapes: tuples, like
-  scipy's results, with their other fields as read-only attributes (:class:`_ResultTuple`,
+  scipy's results, with their other fields as read-only attributes (:class:`ResultTuple`,
   which other result classes of the package subclass);
 - :func:`normal_quantile`: the two-sided normal critical value of a confidence level;
 - :func:`percentile_interval`: the percentile interval of resampled values;
@@ -15,6 +15,7 @@
 from __future__ import annotations
 
 import inspect
+import math
 import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import FrozenInstanceError
@@ -23,17 +24,20 @@ from operator import itemgetter
 
 import numpy as np
 
-from .._validation import _caller_stacklevel, _describe, check_confidence
+from .._validation import caller_stacklevel, check_confidence, describe
 
 __all__ = [
     "BLOCK_INDICES",
     "ConfidenceInterval",
+    "ResultTuple",
+    "TIE_DIGITS",
     "TestResult",
     "normal_quantile",
     "one_sided",
     "percentile_interval",
     "resample_blocks",
     "scipy_rng",
+    "tie_rounded",
     "warn_ignored",
 ]
 
@@ -48,7 +52,7 @@ def _same(first: object, second: object) -> bool:
     return bool(first is second or first == second)
 
 
-class _ResultTuple(tuple):
+class ResultTuple(tuple):
     """A read-only tuple of the leading fields, with the other fields as attributes.
 
     The pattern of scipy's results (``TtestResult``, ``ConfidenceInterval``): ``isinstance(r,
@@ -110,7 +114,7 @@ class _ResultTuple(tuple):
         return f"{type(self).__name__}({fields})"
 
 
-class ConfidenceInterval(_ResultTuple):
+class ConfidenceInterval(ResultTuple):
     """A confidence interval; a tuple ``(low, high)``, like scipy's.
 
     ``isinstance(ci, tuple)`` is True and ``low, high = ci`` unpacks it, as
@@ -190,7 +194,7 @@ class ConfidenceInterval(_ResultTuple):
     high = property(itemgetter(1), doc="The upper end.")  # type: ignore[assignment]
 
 
-class TestResult(_ResultTuple):
+class TestResult(ResultTuple):
     """A test of the first system against the second; a tuple ``(statistic, pvalue)``.
 
     As scipy's test results (``ttest_rel(a, b)``): ``isinstance(r, tuple)`` is True,
@@ -364,7 +368,30 @@ def scipy_rng(function: Callable[..., object], rng: np.random.Generator) -> dict
 def warn_ignored(name: str, value: object, method: str) -> None:
     """Warn that option ``name`` (set to ``value``) does nothing with ``method``."""
     warnings.warn(
-        f"{name} is ignored with method={method!r} (set to {_describe(value)})",
+        f"{name} is ignored with method={method!r} (set to {describe(value)})",
         UserWarning,
-        stacklevel=_caller_stacklevel(),
+        stacklevel=caller_stacklevel(),
     )
+
+
+TIE_DIGITS = 12  # significant decimals kept before ranking |d| (see tie_rounded)
+
+
+def tie_rounded(differences: np.ndarray, scale: float) -> np.ndarray:
+    r"""The differences rounded to 12 decimals relative to the data scale, so that
+    differences equal in exact arithmetic are equal floats.
+
+    ``scale`` is the largest absolute value of the data (a and b). With
+    :math:`u = 10^{\lceil \log_{10} \text{scale} \rceil}` the result is
+    ``round(d / u, 12) * u``: for data in (0.1, 1], such as most metrics, that is
+    ``np.round(d, 12)``, a grid of 1e-12. The rounding error of ``a - b`` is at most a few
+    units in the last place of ``scale`` (about 2e-16 of it), so differences that are equal in
+    exact arithmetic but differ in their last bits fall on one grid point, while real
+    differences of the data, which are far coarser than 1e-12 of its scale, keep their order.
+    Two equal differences can still be split only if they straddle a grid midpoint, which
+    noise of 1e-16 reaches only within 1e-16 of one.
+    """
+    if scale == 0:
+        return differences
+    unit = 10.0 ** math.ceil(math.log10(scale))
+    return np.round(differences / unit, TIE_DIGITS) * unit  # nonzero: unit > 0

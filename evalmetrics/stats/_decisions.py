@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .._core import curve_inputs
 from .._validation import (
     as_1d,
     check_consistent_length,
@@ -19,7 +20,6 @@ from .._validation import (
     check_threshold,
     check_unit_values,
 )
-from ..curves import _curve_inputs
 
 __all__ = [
     "DecisionCurve",
@@ -131,7 +131,7 @@ def expected_cost(
     """
     threshold = check_threshold(threshold)
     c_fp, c_fn = _check_costs(cost_fp, cost_fn)
-    positive, scores = _curve_inputs(y_true, y_score, pos_label)
+    positive, scores = curve_inputs(y_true, y_score, pos_label)
     called = scores >= threshold
     fp = int(np.count_nonzero(called & ~positive))
     fn = int(np.count_nonzero(~called & positive))
@@ -270,7 +270,7 @@ def _check_probability_scores(
     y_true: object, y_score: object, pos_label: object
 ) -> tuple[np.ndarray, np.ndarray]:
     """(is positive?, scores) with every score a probability in [0, 1], naming y_score."""
-    positive, scores = _curve_inputs(y_true, y_score, pos_label)
+    positive, scores = curve_inputs(y_true, y_score, pos_label)
     check_unit_values(scores, "y_score")
     return positive, scores
 
@@ -405,7 +405,7 @@ def net_benefit_treat_all(y_true: object, *, threshold: float, pos_label: object
     """
     p_t = check_in_interval(threshold, "threshold", 0.0, 1.0, low_open=True, high_open=True)
     labels = as_1d(y_true, "y_true")
-    positive, _ = _curve_inputs(labels, np.zeros(labels.size), pos_label)
+    positive, _ = curve_inputs(labels, np.zeros(labels.size), pos_label)
     tp, fp = np.count_nonzero(positive), np.count_nonzero(~positive)
     return float(_net_benefit(np.asarray(tp), np.asarray(fp), positive.size, np.asarray(p_t)))
 

@@ -35,9 +35,10 @@ T_Z(x_i) - T_X(x_i) is the number of negatives below x_i plus half the negatives
 (the midrank of x_i among all scores minus its midrank among the positives). We compute that
 difference directly: sort the positives and the negatives once each (together about one sort of
 n values; ``np.sort`` of values, not an argsort), then two binary searches
-(``np.searchsorted`` with ``side="left"`` and ``"right"``) give, for each positive, the negatives
-strictly below it and those below or tied; their mean is T_Z - T_X. Symmetrically for the
-negatives. The cost is O(n log n), about one ``np.argsort`` of the scores.
+(``np.searchsorted`` with ``side="left"`` and ``"right"``, in ``evalmetrics._core``) give,
+for each positive, the negatives strictly below it and those below or tied; their mean is
+T_Z - T_X. Symmetrically for the negatives. The cost is O(n log n), about one ``np.argsort``
+of the scores.
 
 References
 ----------
@@ -54,58 +55,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._core import placements
+
 __all__ = ["delong_covariance", "delong_placements", "delong_variance"]
-
-
-def _placements_1d(
-    positive: np.ndarray, y_score: np.ndarray, *, keep_order: bool = True
-) -> tuple[np.ndarray, np.ndarray]:
-    x = y_score[positive]
-    y = y_score[~positive]
-    x_sorted = np.sort(x)
-    y_sorted = np.sort(y)
-    m = x.shape[0]
-    n_neg = y.shape[0]
-    if not keep_order:  # placements in sorted order: enough for a mean or a variance
-        return _sorted_placements(x_sorted, y_sorted)
-    # T_Z - T_X of a positive: negatives below it plus half the negatives tied with it
-    below = np.searchsorted(y_sorted, x, side="left")
-    below_or_tied = np.searchsorted(y_sorted, x, side="right")
-    v10 = (below + below_or_tied) * (0.5 / n_neg)  # nonzero: caller checked n_neg >= 1
-    # m - (T_Z - T_Y) of a negative: positives above it plus half the positives tied with it
-    not_above = np.searchsorted(x_sorted, y, side="right")
-    strictly_below = np.searchsorted(x_sorted, y, side="left")
-    v01 = (2 * m - not_above - strictly_below) * (0.5 / m)  # nonzero: caller checked m >= 1
-    return v10, v01
-
-
-def _sorted_placements(x_sorted: np.ndarray, y_sorted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """V10 and V01 in ascending score order, binary-searching only the smaller class.
-
-    With lo_i, hi_i the negatives below / below-or-tied with positive i (two searches of the
-    positives in the negatives), negative j (sorted) is above positive i iff j >= hi_i and above
-    or tied iff j >= lo_i, so the positives below each negative are a cumulative count of the
-    hi_i (and those below or tied of the lo_i): O(n) after the sorts. If the negatives are
-    fewer, the roles swap.
-    """
-    m = x_sorted.shape[0]
-    n_neg = y_sorted.shape[0]
-    if m <= n_neg:
-        lo = np.searchsorted(y_sorted, x_sorted, side="left")
-        hi = np.searchsorted(y_sorted, x_sorted, side="right")
-        v10 = (lo + hi) * (0.5 / n_neg)  # nonzero: caller checked n_neg >= 1
-        pos_below = np.cumsum(np.bincount(hi, minlength=n_neg + 1))[:n_neg]
-        pos_below_or_tied = np.cumsum(np.bincount(lo, minlength=n_neg + 1))[:n_neg]
-        v01 = (2 * m - pos_below - pos_below_or_tied) * (0.5 / m)  # nonzero: m >= 1 checked
-        return v10, v01
-    lo = np.searchsorted(x_sorted, y_sorted, side="left")  # positives below negative j
-    hi = np.searchsorted(x_sorted, y_sorted, side="right")  # positives below or tied
-    v01 = (2 * m - lo - hi) * (0.5 / m)  # nonzero: caller checked m >= 1
-    # positive i is above negative j iff i >= hi_j, above or tied iff i >= lo_j
-    neg_below = np.cumsum(np.bincount(hi, minlength=m + 1))[:m]
-    neg_below_or_tied = np.cumsum(np.bincount(lo, minlength=m + 1))[:m]
-    v10 = (neg_below + neg_below_or_tied) * (0.5 / n_neg)  # nonzero: n_neg >= 1 checked
-    return v10, v01
 
 
 def delong_placements(positive: np.ndarray, y_score: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -116,8 +68,8 @@ def delong_placements(positive: np.ndarray, y_score: np.ndarray) -> tuple[np.nda
     positive = np.asarray(positive, dtype=bool)
     scores = np.asarray(y_score, dtype=np.float64)
     if scores.ndim == 1:
-        return _placements_1d(positive, scores)
-    pairs = [_placements_1d(positive, row) for row in scores]
+        return placements(positive, scores)
+    pairs = [placements(positive, row) for row in scores]
     return np.stack([p[0] for p in pairs]), np.stack([p[1] for p in pairs])
 
 
@@ -138,7 +90,7 @@ def delong_covariance(v10: np.ndarray, v01: np.ndarray) -> float | np.ndarray:
 
 def delong_variance(positive: np.ndarray, y_score: np.ndarray) -> float:
     """The variance of one model's AUC (DeLong), from one sort of the scores."""
-    v10, v01 = _placements_1d(
+    v10, v01 = placements(
         np.asarray(positive, dtype=bool), np.asarray(y_score, dtype=np.float64), keep_order=False
     )
     return delong_covariance(v10, v01)

@@ -11,16 +11,16 @@ from collections.abc import Callable
 
 import numpy as np
 
+from .._core import curve_inputs, twice_u
 from .._validation import (
-    _describe,
     as_1d,
     check_confidence,
     check_consistent_length,
     check_option,
     check_positive_int,
     check_random_state,
+    describe,
 )
-from ..curves import _curve_inputs
 from ._common import (
     ConfidenceInterval,
     normal_quantile,
@@ -48,7 +48,7 @@ def _check_binary_scores(
     y_true: object, y_score: object, pos_label: object, *, at_least: int = 1
 ) -> tuple[np.ndarray, np.ndarray]:
     """(is positive, float64 scores); both classes present, ``at_least`` cases of each."""
-    positive, scores = _curve_inputs(y_true, y_score, pos_label)
+    positive, scores = curve_inputs(y_true, y_score, pos_label)
     m = int(positive.sum())
     n_neg = positive.size - m
     if min(m, n_neg) < at_least:
@@ -89,12 +89,12 @@ def _counts(value: object, name: str) -> np.ndarray:
     """Non-negative integer counts (a scalar or an array) as int64."""
     array = np.asarray(value)
     if array.dtype.kind == "b" or array.dtype.kind not in "iuf":
-        raise TypeError(f"{name} must hold integers, got {_describe(value)}")
+        raise TypeError(f"{name} must hold integers, got {describe(value)}")
     if array.dtype.kind == "f":
         if not np.all(np.isfinite(array)) or np.any(array != np.round(array)):
-            raise TypeError(f"{name} must hold integers, got {_describe(value)}")
+            raise TypeError(f"{name} must hold integers, got {describe(value)}")
     if np.any(array < 0):
-        raise ValueError(f"{name} must be >= 0, got {_describe(value)}")
+        raise ValueError(f"{name} must be >= 0, got {describe(value)}")
     return array.astype(np.int64)
 
 
@@ -103,8 +103,8 @@ def _successes_argument(successes: object, k: object, n: object) -> tuple[object
     if successes is not None and k is not None:
         raise TypeError(
             "pass the number of successes once: as successes (the first argument) or as k= "
-            f"(scipy's name), not both; got successes={_describe(successes)} and "
-            f"k={_describe(k)}"
+            f"(scipy's name), not both; got successes={describe(successes)} and "
+            f"k={describe(k)}"
         )
     if n is None:
         raise TypeError("proportion_ci needs n, the number of trials: proportion_ci(k, n)")
@@ -220,10 +220,10 @@ def proportion_ci(
             f"{np.shape(n)}"
         ) from None
     if np.any(trials < 1):
-        raise ValueError(f"n must be >= 1, got {_describe(n)}")
+        raise ValueError(f"n must be >= 1, got {describe(n)}")
     if np.any(k > trials):
         raise ValueError(
-            f"{count_name} must be <= n; got {count_name}={_describe(count)} and n={_describe(n)}"
+            f"{count_name} must be <= n; got {count_name}={describe(count)} and n={describe(n)}"
         )
     kf = k.astype(np.float64)
     nf = trials.astype(np.float64)
@@ -277,10 +277,8 @@ def proportion_ci(
 
 
 def _auc_from_placements(positive: np.ndarray, scores: np.ndarray) -> float:
-    x = np.sort(scores[positive])
-    y = np.sort(scores[~positive])
-    below = np.searchsorted(y, x, side="left") + np.searchsorted(y, x, side="right")
-    return float(below.sum() / (2.0 * x.size * y.size))  # nonzero: both classes checked
+    doubled_u, m, n_neg = twice_u(positive, scores)
+    return doubled_u / (2.0 * m * n_neg)  # nonzero: both classes checked
 
 
 def _hanley_mcneil_variance(auc: float, m: int, n_neg: int) -> float:
@@ -629,7 +627,7 @@ def _bootstrap_call(
         ):
             raise TypeError(
                 "in scipy's order, bootstrap_ci(data, metric), data must be a tuple of arrays "
-                f"(one sample: (x,)); got {_describe(metric)}"
+                f"(one sample: (x,)); got {describe(metric)}"
             )
         return arrays[0], tuple(metric)
     raise TypeError(

@@ -24,11 +24,11 @@ from functools import partial
 import numpy as np
 
 from .._validation import (
-    _describe,
     check_alternative,
     check_finite_scores,
     check_in_interval,
     check_positive_int,
+    describe,
 )
 from ._common import TestResult, one_sided
 
@@ -41,15 +41,13 @@ _EPS = np.finfo(np.float64).eps
 def _fold_scores(values: object, name: str) -> np.ndarray:
     """Scores of one learner as a float64 array of any shape (finite, numeric)."""
     if values is None or isinstance(values, (str, bytes)):
-        raise TypeError(f"{name} must be an array of fold scores, got {_describe(values)}")
+        raise TypeError(f"{name} must be an array of fold scores, got {describe(values)}")
     try:
         array = np.asarray(values)
     except ValueError as exc:  # ragged nested lists
         raise ValueError(f"{name} must be an array of equal-length rows: {exc}") from None
     if array.ndim == 0:
-        raise ValueError(
-            f"{name} must be an array of fold scores, got a scalar {_describe(values)}"
-        )
+        raise ValueError(f"{name} must be an array of fold scores, got a scalar {describe(values)}")
     flat = check_finite_scores(array.reshape(-1), name)
     return flat.reshape(array.shape)
 

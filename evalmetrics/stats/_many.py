@@ -46,9 +46,8 @@ from operator import itemgetter
 
 import numpy as np
 
-from .._undefined import _caller_stacklevel, warn_infinite
+from .._undefined import caller_stacklevel, warn_infinite
 from .._validation import (
-    _describe,
     check_alternative,
     check_confidence,
     check_consistent_length,
@@ -57,9 +56,9 @@ from .._validation import (
     check_option,
     check_positive_int,
     check_random_state,
+    describe,
 )
-from ._common import BLOCK_INDICES, TestResult, _ResultTuple, one_sided
-from ._tests import _tie_rounded
+from ._common import BLOCK_INDICES, ResultTuple, TestResult, one_sided, tie_rounded
 
 __all__ = [
     "BayesianSignedRankResult",
@@ -82,7 +81,7 @@ _INF = (-math.inf, math.inf)
 # --------------------------------------------------------------------------- results
 
 
-class FriedmanResult(_ResultTuple):
+class FriedmanResult(ResultTuple):
     """Result of :func:`friedman_test`; a tuple ``(statistic, pvalue)``, like scipy's.
 
     Attributes
@@ -142,7 +141,7 @@ class FriedmanResult(_ResultTuple):
     pvalue = property(itemgetter(1), doc="The p-value.")
 
 
-class NemenyiResult(_ResultTuple):
+class NemenyiResult(ResultTuple):
     """Result of :func:`nemenyi_test`; a tuple ``(statistic, pvalue)`` of k x k matrices.
 
     Attributes
@@ -195,7 +194,7 @@ class NemenyiResult(_ResultTuple):
     pvalue = property(itemgetter(1), doc="The pairs' p-values.")
 
 
-class ControlResult(_ResultTuple):
+class ControlResult(ResultTuple):
     """Result of :func:`control_test`; a tuple ``(statistic, pvalue)``, one entry per algorithm
     compared with the control (in ``compared`` order), as ``scipy.stats.dunnett``.
 
@@ -270,7 +269,7 @@ class ControlResult(_ResultTuple):
     pvalue = property(itemgetter(1), doc="The adjusted p-values.")
 
 
-class BayesianSignedRankResult(_ResultTuple):
+class BayesianSignedRankResult(ResultTuple):
     """Result of :func:`bayesian_signed_rank`; a tuple ``(p_left, p_rope, p_right)``, as
     ``baycomp.two_on_multiple`` returns them.
 
@@ -333,7 +332,7 @@ def _check_scores(scores: object, name: str = "scores") -> np.ndarray:
     if scores is None or isinstance(scores, (str, bytes, dict, set, frozenset)):
         raise TypeError(
             f"{name} must be a 2-D array-like (one row per dataset, one column per "
-            f"algorithm), got {_describe(scores)}"
+            f"algorithm), got {describe(scores)}"
         )
     try:
         array = np.asarray(scores)
@@ -364,7 +363,7 @@ def _check_scores(scores: object, name: str = "scores") -> np.ndarray:
 
 def _check_bool(value: object, name: str) -> bool:
     if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(f"{name} must be True or False, got {_describe(value)}")
+        raise TypeError(f"{name} must be True or False, got {describe(value)}")
     return bool(value)
 
 
@@ -388,7 +387,7 @@ def _ranks(values: np.ndarray, lower_is_better: bool) -> np.ndarray:
     """Rank each row (1 = best; ties share their mean rank) after the tie rounding."""
     from scipy.stats import rankdata
 
-    rounded = np.vstack([_tie_rounded(row, float(np.abs(row).max())) for row in values])
+    rounded = np.vstack([tie_rounded(row, float(np.abs(row).max())) for row in values])
     return rankdata(rounded if lower_is_better else -rounded, axis=1)
 
 
@@ -742,7 +741,7 @@ def _check_control(control: object, n_algorithms: int) -> int:
     if isinstance(control, (bool, np.bool_)) or not isinstance(
         control, (numbers.Integral, np.integer)
     ):
-        raise TypeError(f"control must be a column index (an integer), got {_describe(control)}")
+        raise TypeError(f"control must be a column index (an integer), got {describe(control)}")
     value = int(control)
     if not -n_algorithms <= value < n_algorithms:
         raise ValueError(
@@ -914,7 +913,7 @@ def _order_statistic_ends(ordered: np.ndarray, cdf: np.ndarray, level: float) ->
         f"a two-sided level of {level:g} is not reachable with {n} dataset(s): the interval is "
         f"the widest one (smallest to largest difference), whose level is {reached:.4g}",
         RuntimeWarning,
-        stacklevel=_caller_stacklevel(),
+        stacklevel=caller_stacklevel(),
     )
     return float(ordered[0]), float(ordered[-1]), reached
 
@@ -990,7 +989,7 @@ def sign_test(
     alternative = check_alternative(alternative)
     from scipy.stats import binom, binomtest
 
-    differences = _tie_rounded(first - second, _scale(first, second))
+    differences = tie_rounded(first - second, _scale(first, second))
     wins = int(np.count_nonzero(differences > 0))
     losses = int(np.count_nonzero(differences < 0))
     ties = differences.shape[0] - wins - losses
@@ -1143,8 +1142,8 @@ def bayesian_signed_rank(
     # the sums and 2r rounded alike (see Notes): a sum equal to 2r in exact arithmetic is
     # on the edge, whatever its last bits
     scale = _scale(first, second)
-    sums = _tie_rounded(z[:, None] + z[None, :], scale)
-    edge = float(_tie_rounded(np.array(2 * rope), scale))
+    sums = tie_rounded(z[:, None] + z[None, :], scale)
+    edge = float(tie_rounded(np.array(2 * rope), scale))
     # baycomp's comparisons: sums against +2r and -sums against 2r
     right_step = _heaviside(sums, edge)
     left_step = _heaviside(-sums, edge) if rope > 0 else None

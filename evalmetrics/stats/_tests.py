@@ -34,9 +34,8 @@ from functools import partial
 
 import numpy as np
 
-from .._undefined import _caller_stacklevel
+from .._undefined import caller_stacklevel
 from .._validation import (
-    _describe,
     as_labels,
     check_alternative,
     check_binary_classes,
@@ -47,6 +46,7 @@ from .._validation import (
     check_positive_int,
     check_random_state,
     check_same_label_kind,
+    describe,
     label_mask,
 )
 from ._common import (
@@ -57,6 +57,7 @@ from ._common import (
     percentile_interval,
     resample_blocks,
     scipy_rng,
+    tie_rounded,
     warn_ignored,
 )
 from ._delong import delong_covariance, delong_placements, delong_variance
@@ -173,7 +174,7 @@ def _table_counts(table: object) -> tuple[int, int, int, int]:
             f"{array.shape}. With labels, pass y_true, pred_a and pred_b"
         )
     if array.dtype.kind == "b" or array.dtype.kind not in "iuf":
-        raise TypeError(f"y_true (the 2 x 2 table) must hold counts, got {_describe(table)}")
+        raise TypeError(f"y_true (the 2 x 2 table) must hold counts, got {describe(table)}")
     if array.dtype.kind == "f" and not (
         np.all(np.isfinite(array)) and np.all(array == np.round(array))
     ):
@@ -295,7 +296,7 @@ def mcnemar(
     """
     method = check_option(method, "method", ("exact", "chi2"))
     if not isinstance(correction, (bool, np.bool_)):
-        raise TypeError(f"correction must be True or False, got {_describe(correction)}")
+        raise TypeError(f"correction must be True or False, got {describe(correction)}")
     alternative = check_alternative(alternative)
     if method == "exact" and not correction:
         warn_ignored("correction", correction, method)
@@ -612,33 +613,10 @@ def _signed_rank_cdf(n: int) -> np.ndarray:
     return np.cumsum(counts) / 2.0**n  # nonzero: 2^n >= 1
 
 
-_TIE_DIGITS = 12  # significant decimals kept before ranking |d| (see _tie_rounded)
-
-
-def _tie_rounded(differences: np.ndarray, scale: float) -> np.ndarray:
-    r"""The differences rounded to 12 decimals relative to the data scale, so that
-    differences equal in exact arithmetic are equal floats.
-
-    ``scale`` is the largest absolute value of the data (a and b). With
-    :math:`u = 10^{\lceil \log_{10} \text{scale} \rceil}` the result is
-    ``round(d / u, 12) * u``: for data in (0.1, 1], such as most metrics, that is
-    ``np.round(d, 12)``, a grid of 1e-12. The rounding error of ``a - b`` is at most a few
-    units in the last place of ``scale`` (about 2e-16 of it), so differences that are equal in
-    exact arithmetic but differ in their last bits fall on one grid point, while real
-    differences of the data, which are far coarser than 1e-12 of its scale, keep their order.
-    Two equal differences can still be split only if they straddle a grid midpoint, which
-    noise of 1e-16 reaches only within 1e-16 of one.
-    """
-    if scale == 0:
-        return differences
-    unit = 10.0 ** math.ceil(math.log10(scale))
-    return np.round(differences / unit, _TIE_DIGITS) * unit  # nonzero: unit > 0
-
-
 def _hodges_lehmann(differences: np.ndarray):
     """(estimate, interval rule): the median of the Walsh averages and their order statistics.
 
-    ``differences`` are the tie-rounded differences of the test (``_tie_rounded``), so the
+    ``differences`` are the tie-rounded differences of the test (``tie_rounded``), so the
     interval's ties are the test's. Zero differences are dropped first (as scipy's and R's
     Wilcoxon test). With no ties among
     the |d| and n < 50 the ends are exact order statistics of the signed-rank distribution
@@ -683,7 +661,7 @@ def _hodges_lehmann_ends(
         f"interval is the widest one (smallest to largest Walsh average), whose level is "
         f"{reached:.4g} (as R's wilcox.test reports it)",
         RuntimeWarning,
-        stacklevel=_caller_stacklevel(),
+        stacklevel=caller_stacklevel(),
     )
     return float(walsh[0]), float(walsh[-1]), reached
 
@@ -850,7 +828,7 @@ def paired_test(
         from scipy.stats import wilcoxon
 
         scale = float(max(np.abs(first).max(), np.abs(second).max()))
-        rounded = _tie_rounded(differences, scale)
+        rounded = tie_rounded(differences, scale)
         if not rounded.any():  # every difference is rounding noise around 0
             return _result(0.0, 1.0, 0.0, method, alternative, _point(0.0), _INF)
         # scipy's statistic: min(W+, W-) two-sided, W+ one-sided

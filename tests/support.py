@@ -1,0 +1,91 @@
+"""Helpers that several test modules share (imported as ``from support import ...``).
+
+- :func:`run_block`: run a block of seeded random cases and fail once, listing every failing
+  case with the seed that reproduces it (the random cross-checks);
+- :func:`find_chromium` and :func:`chromium_browser`: Debian's Chromium for the browser and
+  JupyterLab tests, a failure under ``CI=true`` and a skip with the install command elsewhere.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import warnings
+from collections.abc import Callable, Iterator
+
+import numpy as np
+import pytest
+
+
+def run_block(
+    block: int,
+    one_case: Callable[[object], None],
+    *,
+    size: int,
+    seed: int,
+    pass_as: str = "case",
+    quiet: bool = False,
+) -> None:
+    """Run ``one_case`` for cases ``block * size`` to ``(block + 1) * size - 1``.
+
+    ``pass_as`` says what ``one_case`` receives: ``"case"`` the case number, ``"seed"`` the
+    seed ``seed + case``, ``"rng"`` a ``np.random.default_rng(seed + case)``. ``quiet`` silences
+    warnings inside each case. Every failing case is listed with its seed, then the block fails.
+    """
+    if pass_as not in ("case", "seed", "rng"):
+        raise ValueError(f"pass_as must be 'case', 'seed' or 'rng'; got {pass_as!r}")
+    failures = []
+    for case in range(block * size, (block + 1) * size):
+        if pass_as == "case":
+            argument = case
+        elif pass_as == "seed":
+            argument = seed + case
+        else:
+            argument = np.random.default_rng(seed + case)
+        try:
+            with warnings.catch_warnings() if quiet else contextlib.nullcontext():
+                if quiet:
+                    warnings.simplefilter("ignore")
+                one_case(argument)
+        except (Exception, pytest.fail.Exception) as error:
+            failures.append(
+                f"case {case} (rng seed {seed + case}): {type(error).__name__}: {error}"
+            )
+    assert not failures, f"{len(failures)} of {size} cases fail in block {block}:\n" + "\n".join(
+        failures
+    )
+
+
+def find_chromium() -> str | None:
+    """The path of Debian's Chromium, or None."""
+    for name in ("chromium", "chromium-browser"):
+        path = shutil.which(name)
+        if path:
+            return path
+    return None
+
+
+@contextlib.contextmanager
+def chromium_browser(test: str, args: list[str]) -> Iterator[object]:
+    """A headless playwright browser on Debian's Chromium, for the ``test`` named in messages.
+
+    Without Chromium: a failure under ``CI=true``, else a skip that says how to install it.
+    """
+    chromium = find_chromium()
+    if chromium is None:
+        message = (
+            f"Debian chromium is not installed, so the {test} cannot run. "
+            "Install it with: sudo apt-get install -y chromium"
+        )
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(message + " (CI=true: a missing browser is a failure, not a skip)")
+        pytest.skip(message)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(executable_path=chromium, headless=True, args=args)
+        try:
+            yield instance
+        finally:
+            instance.close()
