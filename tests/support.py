@@ -57,6 +57,19 @@ def run_block(
     )
 
 
+# flags for a headless Chromium that asks nothing of the network (the book must work offline)
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
 def find_chromium() -> str | None:
     """The path of Debian's Chromium, or None."""
     for name in ("chromium", "chromium-browser"):
@@ -67,7 +80,7 @@ def find_chromium() -> str | None:
 
 
 @contextlib.contextmanager
-def chromium_browser(test: str, args: list[str]) -> Iterator[object]:
+def chromium_browser(test: str, args: list[str] = CHROMIUM_ARGS) -> Iterator[object]:
     """A headless playwright browser on Debian's Chromium, for the ``test`` named in messages.
 
     Without Chromium: a failure under ``CI=true``, else a skip that says how to install it.

@@ -39,17 +39,6 @@ SHOTS = ROOT / "_build" / "screenshots"
 # machine that is also building the book (api.html fires its last font request after 8.5 s there).
 PAGE_TIMEOUT = 120
 
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-
 # Console noise of this theme that is known to be harmless.
 HARMLESS_CONSOLE = (
     re.compile(r"THEBE_JS_URL.*(already been declared|redeclaration)", re.I),
@@ -95,7 +84,7 @@ def site():
 
 @pytest.fixture(scope="module")
 def browser():
-    with chromium_browser("browser test", CHROMIUM_ARGS) as instance:
+    with chromium_browser("browser test") as instance:
         yield instance
 
 

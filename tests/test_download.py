@@ -32,31 +32,17 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
-from cell_dependencies import _python  # noqa: E402
+from notebook_source import cell_text, optional_imports, python_source  # noqa: E402
 
 # the chapters offer their notebook for download (the reference pages read files of the repository)
 NOTEBOOKS = sorted((ROOT / "chapters").glob("*.ipynb"))
-
-
-def _optional(tree: ast.AST) -> set[int]:
-    """ids of the import nodes inside a ``try`` that catches ImportError (optional imports)."""
-    guarded = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Try) and any(
-            isinstance(handler.type, ast.Name)
-            and handler.type.id in {"ImportError", "ModuleNotFoundError"}
-            for handler in node.handlers
-        ):
-            for statement in node.body:
-                guarded |= {id(inner) for inner in ast.walk(statement)}
-    return guarded
 
 
 def absolute_imports(source: str) -> set[str]:
     """Every absolute module a piece of Python imports, anywhere in it, except optional ones."""
     found = set()
     tree = ast.parse(source)
-    optional = _optional(tree)
+    optional = optional_imports(tree)
     for node in ast.walk(tree):
         if id(node) in optional:
             continue
@@ -75,8 +61,7 @@ def notebook_imports(path: Path) -> set[str]:
     found = set()
     for cell in notebook["cells"]:
         if cell["cell_type"] == "code":
-            source = cell["source"] if isinstance(cell["source"], str) else "".join(cell["source"])
-            found |= absolute_imports(_python(source))
+            found |= absolute_imports(python_source(cell_text(cell)))
     return found
 
 

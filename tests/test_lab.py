@@ -59,17 +59,6 @@ SHOTS = ROOT / "_build" / "screenshots" / "lab"
 MAKE_LAB = ROOT / "tools" / "make_lab.py"
 VENV_BIN = Path(sys.executable).parent
 
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-
 # Generous: on the project's 2-core machine Run All of chapter 4 takes 60-90 s, and the first
 # import of ranx JIT-compiles for about 40 s.
 SERVER_START_TIMEOUT = 90
@@ -403,7 +392,7 @@ def stop_process_group(process: subprocess.Popen) -> None:
 # --- the browser ---------------------------------------------------------------------------
 @pytest.fixture(scope="module")
 def browser():
-    with chromium_browser("Lab test", CHROMIUM_ARGS) as instance:
+    with chromium_browser("Lab test") as instance:
         yield instance
 
 

@@ -1,8 +1,8 @@
 """A tiny book with the real configuration, for the tests that build one (not a test module).
 
-``start_book`` copies the book's ``_config.yml``, ``references.bib`` and ``_ext/`` into a new
-folder with an introduction and the given table of contents; ``notebook`` writes a chapter;
-``build`` runs ``jupyter-book build -W -n --keep-going`` on it as ``make book`` does.
+``start_book`` copies the book's ``_config.yml``, ``references.bib``, ``_ext/`` (and the
+``tools/notebook_source.py`` it imports) into a new folder with an introduction and the given
+table of contents; ``notebook`` writes a chapter; ``build`` runs ``jupyter-book build -W -n --keep-going`` on it as ``make book`` does.
 """
 
 from __future__ import annotations
@@ -54,6 +54,8 @@ def start_book(folder: Path, pages: list[str]) -> None:
     shutil.copy(ROOT / "_config.yml", folder / "_config.yml")
     shutil.copy(ROOT / "references.bib", folder / "references.bib")
     shutil.copytree(ROOT / "_ext", folder / "_ext", ignore=shutil.ignore_patterns("__pycache__"))
+    (folder / "tools").mkdir(exist_ok=True)  # fresh_notebooks reads code with tools' module
+    shutil.copy(ROOT / "tools" / "notebook_source.py", folder / "tools" / "notebook_source.py")
     toc = "".join(f"- file: {page}\n" for page in pages)
     (folder / "_toc.yml").write_text(f"format: jb-book\nroot: intro\nchapters:\n{toc}")
     (folder / "intro.md").write_text("# A tiny book\n\nIntroduction.\n")

@@ -30,6 +30,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from notebook_source import python_source  # noqa: E402
+
 HIDDEN_TAG = "remove-cell"
 
 
@@ -40,21 +43,6 @@ class Cell:
     source: str
     kept: bool
     label: str
-
-
-# cell magics whose body is Python run in the notebook's namespace
-PYTHON_CELL_MAGICS = ("%%capture", "%%time", "%%timeit", "%%prun")
-
-
-def _python(source: str) -> str:
-    from IPython.core.inputtransformer2 import TransformerManager
-
-    first, _, body = source.lstrip().partition("\n")
-    if first.split(" ")[0] in PYTHON_CELL_MAGICS:
-        source = body
-    # line magics whose argument is a Python statement run in the namespace
-    source = re.sub(r"^(\s*)%(?:time|timeit|prun)\s+", r"\1", source, flags=re.M)
-    return TransformerManager().transform_cell(source)
 
 
 def _global_reads(table: symtable.SymbolTable, top: bool) -> set[str]:
@@ -184,7 +172,7 @@ def unsatisfied_reads(cells: Sequence[Cell]) -> list[str]:
         if not cell.kept and OPAQUE.search(cell.source):
             problems.append(f"{cell.label} is dropped and runs code this check cannot follow")
         try:
-            tree = ast.parse(_python(cell.source))
+            tree = ast.parse(python_source(cell.source))
         except SyntaxError as exc:
             problems.append(f"{cell.label}: cannot be parsed ({exc.msg}, line {exc.lineno})")
             continue
@@ -269,11 +257,14 @@ def edited_copy_cells(original: dict, copy: dict, inserted: Iterable[str] = ()) 
     return cells
 
 
-def main(paths: Sequence[str]) -> int:
+def main(argv: Sequence[str] | None = None) -> int:
+    import argparse
     import json
 
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("notebooks", nargs="+", help="the notebooks whose reader's copy to check")
     failures = 0
-    for path in paths:
+    for path in parser.parse_args(argv).notebooks:
         notebook = json.loads(Path(path).read_text(encoding="utf-8"))
         for problem in unsatisfied_reads(readers_copy_cells(notebook)):
             print(f"{path}: {problem}")

@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "teacher"), str(ROOT / "tools")]
 
 import exercise_specs  # noqa: E402
-from make_assignments import cell_text, read_exercises  # noqa: E402
+from make_assignments import read_exercises  # noqa: E402
+from notebook_source import cell_text  # noqa: E402
 from variants import occurrences  # noqa: E402
 
 

@@ -79,7 +79,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
-from cell_dependencies import _python, statement_events  # noqa: E402
+from cell_dependencies import statement_events  # noqa: E402
+from notebook_source import cell_text, imported_modules, python_source  # noqa: E402
 
 #: Where the plain answer keys live: the teacher's folder first, then the package (older trees).
 KEY_FOLDERS = (ROOT / "teacher" / "exercise_keys", ROOT / "evalmetrics" / "exercise_keys")
@@ -171,11 +172,6 @@ def load_keys(folders: tuple[Path, ...] | None = None) -> dict[str, dict]:
 
 
 # --- reading a chapter ----------------------------------------------------------------------
-
-
-def cell_text(cell: dict) -> str:
-    source = cell["source"]
-    return source if isinstance(source, str) else "".join(source)
 
 
 def _closes(line: str, fence: str) -> bool:
@@ -338,7 +334,7 @@ def read_check(exercise: Exercise, source: str) -> None:
     the solution; its keyword arguments name the parts (``**mapping`` gives
     ``mapping["part"]`` for each part of the key; a positional value is the part ``answer``).
     """
-    tree = ast.parse(_python(source))
+    tree = ast.parse(python_source(source))
     found = [
         (position, statement.test)
         for position, statement in enumerate(tree.body)
@@ -448,7 +444,7 @@ def chapter_statements(notebook: dict, exercises: list[Exercise]) -> list[Statem
             kind = "hidden"
         else:
             kind = "chapter"
-        source = _python(cell_text(cell))
+        source = python_source(cell_text(cell))
         try:
             tree = ast.parse(source)
         except SyntaxError as error:
@@ -950,7 +946,7 @@ def _setup_imports(statement: Statement, used: set[str]) -> str | None:
 
 def _code_reads(text: str) -> set[str]:
     reads: set[str] = set()
-    for node in ast.parse(_python(text)).body:
+    for node in ast.parse(python_source(text)).body:
         node_reads, _ = _external_reads(node)
         reads |= node_reads
     return reads
@@ -958,7 +954,7 @@ def _code_reads(text: str) -> set[str]:
 
 def _code_binds(text: str) -> set[str]:
     binds: set[str] = set()
-    for node in ast.parse(_python(text)).body:
+    for node in ast.parse(python_source(text)).body:
         binds |= _external_reads(node)[1]
     return binds
 
@@ -1199,12 +1195,12 @@ def third_party_modules(modules: set[str]) -> set[str]:
     return found
 
 
-def requirements(imported_modules: set[str]) -> list[str]:
+def requirements(modules: set[str]) -> list[str]:
     """The autograder's pip requirements: the third-party distributions the set-up cell's
     imports can use (evalmetrics' own imports followed), at the versions installed here."""
     distributions = metadata.packages_distributions()
     wanted = set()
-    for module in third_party_modules(imported_modules | {"evalmetrics.exercises"}):
+    for module in third_party_modules(modules | {"evalmetrics.exercises"}):
         for distribution in distributions.get(module, []):
             wanted.add(distribution)
     return [f"{d}=={metadata.version(d)}" for d in sorted(wanted, key=str.lower)]
@@ -1292,16 +1288,9 @@ def setup_cell(first: list[Statement], sliced: list[Statement], used: set[str]) 
     return "# Set-up: run this cell first.\n" + text
 
 
-def imported_modules(code: str) -> set[str]:
-    """The modules a piece of code imports (``from a import b``: ``a`` and ``a.b``), widget
-    modules left out."""
-    modules: set[str] = set()
-    for node in ast.walk(ast.parse(_python(code))):
-        if isinstance(node, ast.ImportFrom) and node.module and not node.level:
-            modules |= {node.module, *(f"{node.module}.{a.name}" for a in node.names)}
-        elif isinstance(node, ast.Import):
-            modules |= {alias.name for alias in node.names}
-    return {m for m in modules if not m.startswith(DROPPED_MODULES)}
+def used_modules(code: str) -> set[str]:
+    """The modules a piece of notebook code imports, widget modules left out."""
+    return {m for m in imported_modules(python_source(code)) if not m.startswith(DROPPED_MODULES)}
 
 
 def assignment_config(chapter: Chapter, chosen: list[Exercise], term: Term | None = None) -> dict:
@@ -1473,10 +1462,10 @@ def master_notebook(
         )
     # the autograder's environment: what the chapter's first cell imports (a student follows
     # the chapter), what the set-up and the solutions import
-    modules = imported_modules(setup)
+    modules = used_modules(setup)
     for text in [*(s.text for s in first), *code.values()]:
         if text.strip():
-            modules |= imported_modules(text)
+            modules |= used_modules(text)
 
     # a variable must not be a name the chapter's code (any cell, so the names do not depend on
     # the exercises chosen), the set-up or otter's cells use

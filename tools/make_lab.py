@@ -51,6 +51,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+from notebook_source import cell_text  # noqa: E402
+
 SOURCES = ["chapters", "reference"]
 ROLE = re.compile(r"\{(glue:text|cite|cite:t|cite:p|ref|numref|term|doc)\}`([^`]*)`")
 LABEL = re.compile(r"^\((?P<label>[\w:.-]+)\)=\s*$")
@@ -65,11 +68,6 @@ def notebook_paths() -> list[Path]:
     return sorted((ROOT / "chapters").glob("*.ipynb")) + sorted(
         (ROOT / "reference").glob("*.ipynb")
     )
-
-
-def cell_text(cell: dict) -> str:
-    source = cell["source"]
-    return source if isinstance(source, str) else "".join(source)
 
 
 # --- what the book knows: glue values, labels, citations -------------------------------------

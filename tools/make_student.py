@@ -47,7 +47,6 @@ zip then holds them and every chapter an earlier run wrote to the same folder.
 from __future__ import annotations
 
 import argparse
-import ast
 import copy
 import json
 import os
@@ -69,7 +68,7 @@ from packaging.utils import canonicalize_name
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import make_lab  # noqa: E402
-from cell_dependencies import _python  # noqa: E402
+from notebook_source import cell_text, imported_modules, python_source  # noqa: E402
 
 START = re.compile(r"^\s*```+\s*\{solution-start\}\s*(\S+)")
 END = re.compile(r"^\s*```+\s*\{solution-end\}")
@@ -77,9 +76,7 @@ FENCE = re.compile(r"^\s*```+\s*$")
 
 
 def _lines(cell: dict) -> list[str]:
-    source = cell["source"]
-    text = source if isinstance(source, str) else "".join(source)
-    return text.splitlines(keepends=True)
+    return cell_text(cell).splitlines(keepends=True)
 
 
 def _tags(cell: dict) -> list[str]:
@@ -225,12 +222,8 @@ def rendered(path: Path, student: dict, executed: dict, values_of) -> dict:
     notebook = make_lab.lab_notebook(path, executed, values_of, notebook=student)
     for cell in notebook["cells"]:
         if cell["cell_type"] == "markdown":
-            cell["source"] = OUTSIDE_LINK.sub(r"\1", _text(cell))
+            cell["source"] = OUTSIDE_LINK.sub(r"\1", cell_text(cell))
     return notebook
-
-
-def _text(cell: dict) -> str:
-    return "".join(_lines(cell))
 
 
 # --- what the zip carries besides the notebooks -----------------------------------------------
@@ -254,38 +247,16 @@ def select_chapters(paths: list[Path], numbers: list[str] | None) -> list[Path]:
     return [path for path in paths if path.name[:2] in wanted]
 
 
-def _optional_imports(tree: ast.AST) -> set[int]:
-    """ids of the nodes inside a ``try`` that catches ImportError (an optional import)."""
-    guarded: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Try) and any(
-            isinstance(handler.type, ast.Name)
-            and handler.type.id in {"ImportError", "ModuleNotFoundError"}
-            for handler in node.handlers
-        ):
-            for statement in node.body:
-                guarded |= {id(inner) for inner in ast.walk(statement)}
-    return guarded
-
-
 def imported_top_modules(source: str) -> set[str]:
     """The top-level modules a piece of Python imports (absolute imports, optional ones out)."""
-    tree = ast.parse(source)
-    optional = _optional_imports(tree)
-    found: set[str] = set()
-    for node in ast.walk(tree):
-        if id(node) in optional:
-            continue
-        if isinstance(node, ast.Import):
-            found.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            found.add(node.module.split(".")[0])
-    return found
+    return {name.split(".")[0] for name in imported_modules(source, skip_optional=True)}
 
 
 def code_sources(notebook: dict) -> list[str]:
     """The notebook's code cells as Python (IPython magics turned into calls)."""
-    return [_python(_text(cell)) for cell in notebook["cells"] if cell["cell_type"] == "code"]
+    return [
+        python_source(cell_text(cell)) for cell in notebook["cells"] if cell["cell_type"] == "code"
+    ]
 
 
 def package_imports(package_dir: Path) -> set[str]:
