@@ -2,7 +2,8 @@
 
 ``start_book`` copies the book's ``_config.yml``, ``references.bib``, ``_ext/`` (and the
 ``tools/notebook_source.py`` it imports) into a new folder with an introduction and the given
-table of contents; ``notebook`` writes a chapter; ``build`` runs ``jupyter-book build -W -n --keep-going`` on it as ``make book`` does.
+table of contents; ``notebook`` writes a chapter; ``build`` runs
+``jupyter-book build -W -n --keep-going`` on it as ``make book`` does.
 """
 
 from __future__ import annotations
