@@ -32,6 +32,7 @@ help:
 	@echo "make student      student edition of the notebooks (no solutions) in _build/student/"
 	@echo "make assignments  graded assignments (otter-grader) in _build/assignments/;"
 	@echo "                  SEED=N: this term's own numbers; ROSTER=file: one version per student"
+	@echo "                  SELF_CHECK=no (with SEED): no check cells, graded after submission"
 	@echo "                  CHAPTERS=\"04 16\" or EXERCISES=\"ch23-ex-bpref ...\" to choose"
 	@echo "make grade        CHAPTER=07 SUBMISSIONS=folder: grade a folder of submitted notebooks"
 	@echo "                  into a gradebook CSV (GRADEBOOK=..., TIMEOUT=300 s per notebook)"
@@ -152,19 +153,22 @@ $(VENV)/.teach-installed: $(VENV)/.test-installed requirements-teach.txt
 	$(PIP_INSTALL) -r requirements-teach.txt
 	@touch $@
 
-# SEED=2027: this term's own numbers (every exercise that varies); ROSTER=students.csv with a
-# SEED: one version per student, under $(ASSIGNMENTS_DIR)/<student>/ (make grade finds them)
+# SEED=<a large secret number>: this term's own numbers (every exercise that varies);
+# ROSTER=students.csv with a SEED: one version per student, under $(ASSIGNMENTS_DIR)/<student>/
+# (make grade finds them); SELF_CHECK=no with a SEED: no check cells, graded after submission
 CHAPTERS ?=
 EXERCISES ?=
 SEED ?=
 ROSTER ?=
+SELF_CHECK ?= yes
 ASSIGNMENTS_DIR ?= _build/assignments
 
 .PHONY: assignments
 assignments: $(VENV)/.teach-installed
 	$(BIN)/python tools/make_assignments.py --out $(ASSIGNMENTS_DIR) \
 		$(if $(CHAPTERS),--chapters $(CHAPTERS),) $(if $(EXERCISES),--exercises $(EXERCISES),) \
-		$(if $(SEED),--seed $(SEED),) $(if $(ROSTER),--roster $(ROSTER),)
+		$(if $(SEED),--seed $(SEED),) $(if $(ROSTER),--roster $(ROSTER),) \
+		$(if $(filter no,$(SELF_CHECK)),--no-self-check,)
 
 # Grade a folder of submitted notebooks (one .ipynb per student, named after the student) with
 # one chapter's autograder from `make assignments`; writes a gradebook CSV (tools/grade.py).

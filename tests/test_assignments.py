@@ -584,12 +584,20 @@ def test_the_autograders_tests_hold_no_answer(built, number):
 
 
 @slow
-def test_the_zip_holds_every_student_notebook_and_nothing_else(built):
+def test_the_zip_holds_every_student_notebook_and_what_runs_them(built):
     with zipfile.ZipFile(built / "student-assignments.zip") as bundle:
         names = sorted(bundle.namelist())
+        readme = bundle.read("student-assignments/README.txt").decode()
+    notebooks = [Path(n).name for n in names if n.endswith(".ipynb")]
     students = sorted(p.name for p in built.glob("ch*/student/*.ipynb"))
-    assert [Path(n).name for n in names] == students
+    assert notebooks == students
     assert len(students) == len(list((ROOT / "chapters").glob("*.ipynb")))
+    # and what a student needs to run them from the zip alone: the package, the pins, a README
+    others = sorted(Path(n).name for n in names if not n.endswith(".ipynb"))
+    wheels = [n for n in others if n.startswith("evalmetrics-") and n.endswith(".whl")]
+    assert others == sorted(["README.txt", "constraints.txt", "requirements.txt", *wheels])
+    assert len(wheels) == 1
+    assert "python3 -m venv .venv" in readme and "pip install -r requirements.txt" in readme
 
 
 # --- points from a chapter's metadata -------------------------------------------------------

@@ -258,3 +258,44 @@ def test_the_teachers_page_counts_what_varies():
     kept = [e for e in SPECS.values() if e.vary is not None and e.keeps]
     assert f"The other {varying} of the {len(SPECS)} checked exercises vary" in page
     assert f"except the {sum(len(e.keeps) for e in kept)} parts (of {len(kept)} exercises)" in page
+
+
+def test_the_teachers_page_says_what_the_books_answers_earn_in_a_term():
+    """The points the book's published answers earn in a term's version of chapters 16 and 7,
+    as the page states them, graded by the term's hashed entries (make_assignments'
+    book_answers_score); the same for two seeds, since only kept parts and fixed exercises
+    keep the book's answers."""
+    import make_assignments
+
+    page = " ".join((ROOT / "reference" / "teachers.md").read_text(encoding="utf-8").split())
+    keys = make_assignments.load_keys()
+    earned = {}
+    for number in ("16", "07"):
+        path = next((ROOT / "chapters").glob(f"{number}_*.ipynb"))
+        scores = set()
+        for seed in (2**50 + 1, 2**55 + 7):
+            chapter = make_assignments.read_chapter(path, keys)
+            term = make_assignments.term_for(seed, None)
+            make_assignments.apply_term(chapter, term)
+            chosen = [e for e in chapter.exercises if e.key]
+            total = sum(sum(make_assignments.part_points(e).values()) for e in chosen)
+            scores.add((make_assignments.book_answers_score(chapter, chosen, term), total))
+        assert len(scores) == 1, scores
+        earned[number] = scores.pop()
+    (b16, t16), (b07, t07) = earned["16"], earned["07"]
+    assert f"would earn {b16:g} of them\", of chapter 16's {t16:g} autograded points" in page
+    assert f"{b07:g} of chapter 7's {t07:g})" in page
+    assert b16 < t16 and b07 < t07
+
+
+def test_the_exercise_report_lists_kept_parts_and_versions(capsys):
+    """What the teachers page says the report lists: each exercise's kept parts and how many
+    versions it has (chapter 16's first exercise keeps p5, r5 and hit5)."""
+    import exercise_report
+
+    assert exercise_report.report("ch16") == 0
+    out = capsys.readouterr().out
+    block = out.split("== ch16-ex-all-metrics")[1].split("==")[0]
+    assert "keeps the book's answer of: p5, r5, hit5" in block
+    count = int(re.search(r"versions: (\d+) distinct", block).group(1))
+    assert 1 < count == exercise_report.versions(SPECS["ch16-ex-all-metrics"])

@@ -64,7 +64,7 @@ def terms(tmp_path_factory) -> dict[int, Path]:
     built = {}
     for seed in SEEDS:
         out = tmp_path_factory.mktemp(f"seed{seed}")
-        _build(out, "--seed", str(seed), "--chapters", *CHAPTERS, "--no-run-tests")
+        _build(out, "--seed", str(seed), "--small-seed", "--chapters", *CHAPTERS, "--no-run-tests")
         built[seed] = out
     return built
 
@@ -288,18 +288,41 @@ def test_a_roster_gives_each_student_a_version_and_grade_uses_it(tmp_path):
     # a class-wide build of the book's numbers first, as a teacher may have left it: neither
     # the zip nor the grading may use it once the students have versions of their own
     _build(out, "--chapters", "17", "--no-run-tests")
-    _build(out, "--seed", "5", "--roster", str(roster), "--chapters", "17", "--no-run-tests")
+    _build(
+        out,
+        "--seed",
+        "5",
+        "--small-seed",
+        "--roster",
+        str(roster),
+        "--chapters",
+        "17",
+        "--no-run-tests",
+    )
     alice, bob = _files(out / "alice", "17"), _files(out / "bob", "17")
     assert alice["key"].read_text() != bob["key"].read_text()
     import zipfile
 
     with zipfile.ZipFile(out / "student-assignments.zip") as bundle:
         names = set(bundle.namelist())
-    assert names == {
+    setup = {"README.txt", "requirements.txt", "constraints.txt"}
+    wheel = {n.split("/")[-1] for n in names if n.endswith(".whl")}
+    assert len(wheel) == 1
+    assert names == {f"student-assignments/{name}" for name in setup | wheel} | {
         f"student-assignments/{student}/{name}"
         for student in ("alice", "bob")
         for name in (alice["student"].name, alice["key"].name)
     }
+    # each student's own zip: their notebook and key file with the set-up files, nobody else's
+    for student in ("alice", "bob"):
+        with zipfile.ZipFile(out / "student-zips" / f"{student}.zip") as bundle:
+            own = set(bundle.namelist())
+            requirements = bundle.read(f"{student}/requirements.txt").decode()
+        assert own == {
+            f"{student}/{name}"
+            for name in setup | wheel | {alice["student"].name, alice["key"].name}
+        }
+        assert "otter-grader==" in requirements and f"./{next(iter(wheel))}" in requirements
     assert "alice's version" in alice["student"].read_text(encoding="utf-8")
     # each hands in their own solutions; grade.py grades each with their own version
     submissions = tmp_path / "submissions"
@@ -356,6 +379,46 @@ def test_a_roster_gives_each_student_a_version_and_grade_uses_it(tmp_path):
     (total,) = [r for r in rows if r["part"] == "total"]
     assert float(total["points"]) < float(total["possible"])
     assert "the notebook is alice's version, graded as bob's" in total["note"]
+    # the feedback a student reads names no other student
+    feedback = tmp_path / "feedback"
+    _grade(out / "ch17", swapped, tmp_path / "swapped2.csv", "--feedback", str(feedback))
+    assert "alice" not in (feedback / "bob.txt").read_text(encoding="utf-8")
+    # names as a platform exports them (case, spaces) find their version; a name with no
+    # version is an error, never graded with the class-wide autograder left beside the roster's
+    exported = tmp_path / "exported"
+    exported.mkdir()
+    (exported / "Alice .ipynb").write_bytes(alice["solutions"].read_bytes())
+    result = _grade(out / "ch17", exported, tmp_path / "exported.csv")
+    rows = list(csv.DictReader((tmp_path / "exported.csv").open(encoding="utf-8")))
+    (total,) = [r for r in rows if r["part"] == "total"]
+    assert total["points"] == total["possible"], total
+    (exported / "carol.ipynb").write_bytes(alice["solutions"].read_bytes())
+    result = _grade(out / "ch17", exported, tmp_path / "carol.csv", check=False)
+    assert result.returncode != 0
+    assert "'carol'" in result.stderr and "name each notebook after the student" in result.stderr
+    assert not (tmp_path / "carol.csv").exists()
+
+
+def _grade(autograder: Path, submissions: Path, out: Path, *extra: str, check: bool = True):
+    result = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "tools" / "grade.py"),
+            "--autograder",
+            str(autograder),
+            "--submissions",
+            str(submissions),
+            "--out",
+            str(out),
+            *extra,
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if check:
+        assert result.returncode == 0, result.stdout + result.stderr
+    return result
 
 
 def test_the_output_of_a_run_for_some_chapters_keeps_the_others(tmp_path):
@@ -365,7 +428,7 @@ def test_the_output_of_a_run_for_some_chapters_keeps_the_others(tmp_path):
     import zipfile
 
     with zipfile.ZipFile(out / "student-assignments.zip") as bundle:
-        names = sorted(bundle.namelist())
+        names = sorted(n for n in bundle.namelist() if n.endswith(".ipynb"))
     assert [Path(n).name[:4] for n in names] == ["ch07", "ch17"], names
 
 
@@ -376,10 +439,40 @@ def test_make_assignments_refuses_a_roster_without_a_seed(tmp_path):
         make_assignments.main(["--out", str(tmp_path), "--roster", str(roster)])
 
 
+def test_without_self_check_a_student_gets_no_oracle(tmp_path):
+    """SELF_CHECK=no: the student notebook has no check cell and no public test, no key file
+    goes to the student or the zip, the introduction says so; otter assign still grades the
+    solutions with the hidden tests (the build fails otherwise)."""
+    out = tmp_path / "graded"
+    _build(out, "--seed", "11", "--small-seed", "--no-self-check", "--chapters", "07")
+    student = next((out / "ch07" / "student").glob("*.ipynb"))
+    notebook = json.loads(student.read_text(encoding="utf-8"))
+    sources = ["".join(cell["source"]) for cell in notebook["cells"]]
+    assert not any("grader.check(" in source for source in sources)
+    assert not any("use_key" in source for source in sources)
+    assert "This assignment has no check cells" in sources[1]
+    assert not list((out / "ch07" / "student").glob("*_key.json"))
+    for test in notebook["metadata"]["otter"]["tests"].values():
+        assert "@test_case" not in test, "a public test was left in the student notebook"
+    import zipfile
+
+    with zipfile.ZipFile(out / "student-assignments.zip") as bundle:
+        assert not [n for n in bundle.namelist() if n.endswith("_key.json")]
+    with pytest.raises(SystemExit):
+        make_assignments.main(["--out", str(tmp_path / "x"), "--no-self-check"])
+
+
+def test_make_assignments_refuses_a_small_seed(tmp_path, capsys):
+    with pytest.raises(SystemExit):
+        make_assignments.main(["--out", str(tmp_path), "--seed", "2026", "--chapters", "07"])
+    assert "secrets.randbits(62)" in capsys.readouterr().err
+    assert not (tmp_path / "ch07").exists()
+
+
 def test_every_chapter_builds_with_a_seed_and_its_solutions_get_full_marks(tmp_path):
     """Every exercise that varies, in one term: otter assign grades each chapter's solutions
     notebook (the chapter's solution code on the term's numbers) against the term's key, which
     the exercise code computed, and the build fails unless every question gets full marks."""
-    _build(tmp_path / "term", "--seed", "2027")
+    _build(tmp_path / "term", "--seed", "2027", "--small-seed")
     built = sorted(p.name for p in (tmp_path / "term").glob("ch*"))
     assert built == [f"ch{n:02d}" for n in range(1, 26)]

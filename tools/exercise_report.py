@@ -33,6 +33,19 @@ def _close(a: object, b: object) -> bool:
     return abs(float(a) - float(b)) <= 1e-9 * max(1.0, abs(float(b)))
 
 
+VERSION_DRAWS = 100
+
+
+def versions(spec, draws: int = VERSION_DRAWS) -> int:
+    """How many distinct answer sets the exercise's variants have in ``draws`` seeds: with few,
+    students of one roster often share a version (the teachers page lists them)."""
+    seen = set()
+    for seed in range(draws):
+        parts = spec.plain(exercise_specs.variant_params(spec, 10_000 + seed))["parts"]
+        seen.add(tuple(sorted((k, None if v is None else round(v, 9)) for k, v in parts.items())))
+    return len(seen)
+
+
 def report(chapter: str) -> int:
     specs = exercise_specs.load(chapter)
     path = ROOT / "teacher" / "exercise_keys" / f"{chapter}.json"
@@ -76,6 +89,9 @@ def report(chapter: str) -> int:
         if spec.vary is None:
             print(f"  fixed: {spec.fixed}")
             continue
+        if spec.keeps:
+            print(f"  keeps the book's answer of: {', '.join(spec.keeps)}")
+        print(f"  versions: {versions(spec)} distinct answer sets in {VERSION_DRAWS} seeds")
         for name, text in spec.texts(spec.params).items():
             where = {
                 "statement": occurrences(exercise.statement, text),

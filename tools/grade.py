@@ -46,7 +46,9 @@ A wide table (a student per row) is one pandas call away::
         index="student", columns=["question", "part"], values="points")
 
 ``--feedback DIR`` also writes each student's feedback (otter's summary of every test, as the
-student would read it after the grades are published) to ``DIR/<student>.txt``.
+student would read it after the grades are published) to ``DIR/<student>.txt``, with the notes
+meant for the student (a timeout, a crash); whose version a notebook is goes to the gradebook
+only.
 """
 
 from __future__ import annotations
@@ -102,24 +104,39 @@ def find_autograder(path: Path) -> Path:
     return zips[0]
 
 
+def _roster_key(name: str) -> str:
+    """A student's name as the roster match compares it: case and spacing ignored."""
+    return " ".join(name.split()).casefold()
+
+
 def autograders(path: Path, students: list[str]) -> dict[str, Path]:
-    """Each student's autograder zip: with one version per student (``<assignments>/<student>/
-    chNN`` exists for a student, when ``path`` is ``<assignments>/chNN``) each student's own,
-    even if a class-wide ``path`` exists too (an earlier build); else the chapter's one."""
-    own = {s: path.parent / s / path.name for s in students}
-    if path.suffix == ".zip" or not any(folder.is_dir() for folder in own.values()):
-        zip_path = find_autograder(path)
-        return dict.fromkeys(students, zip_path)
+    """Each student's autograder zip. With one version per student (a roster build: some
+    ``<assignments>/<name>/chNN`` exists, when ``path`` is ``<assignments>/chNN``), each
+    student's own, matched by name with case and spacing ignored, even if a class-wide ``path``
+    exists too (an earlier build); a student with no version of their own is an error, never
+    graded with the class-wide one. Without a roster build, the chapter's one autograder."""
+    if path.suffix == ".zip" or not path.parent.is_dir():
+        return dict.fromkeys(students, find_autograder(path))
+    versions = {
+        _roster_key(folder.name): folder / path.name
+        for folder in sorted(path.parent.iterdir())
+        if (folder / path.name).is_dir()
+    }
+    if not versions:
+        return dict.fromkeys(students, find_autograder(path))
     found, missing = {}, []
-    for student, folder in own.items():
-        if folder.is_dir():
-            found[student] = find_autograder(folder)
-        else:
+    for student in students:
+        folder = versions.get(_roster_key(student))
+        if folder is None:
             missing.append(student)
+        else:
+            found[student] = find_autograder(folder)
     if missing:
         raise UsageError(
-            f"--autograder: no version of {path.name} for {', '.join(missing)} under"
-            f" {path.parent}/<student>/ (was the roster the same?)"
+            f"--autograder: {path.parent} holds one version of {path.name} per student, and"
+            f" none is {', '.join(repr(m) for m in missing)}: name each notebook after the"
+            " student as the roster does (case and spaces do not matter), or grade it alone"
+            f" with --autograder {path.parent}/<student>/{path.name}"
         )
     return found
 
@@ -151,7 +168,7 @@ def version_note(student: str, notebook: Path, zip_path: Path) -> str:
     theirs, ours = submission_version(notebook), autograder_version(zip_path)
     if theirs is None:
         return ""
-    if theirs.get("student") and theirs.get("student") != student:
+    if theirs.get("student") and _roster_key(theirs["student"]) != _roster_key(student):
         return f"the notebook is {theirs['student']}'s version, graded as {student}'s"
     if theirs.get("term") != ours.get("term"):
         which = "the book's numbers" if theirs.get("term") is None else "another term's numbers"
@@ -304,6 +321,7 @@ class Graded:
     cases: dict = field(default_factory=dict)  # "question/case" -> passed, points, message
     note: str = ""
     summary: str = ""
+    teacher_note: str = ""  # whose version the notebook is: the gradebook's, not the student's
 
 
 def _kill_tree(pid: int) -> None:
@@ -359,11 +377,12 @@ def grade_one(zip_path: Path, student: str, notebook: Path, timeout: float) -> G
             reason = lines[-1].strip() if lines else f"exit code {code}"
             return Graded(student, note=f"could not be graded: {reason}")
         data = json.loads(out.read_text(encoding="utf-8"))
-    notes = [n for n in [version_note(student, notebook, zip_path)] if n]
+    notes = []
     if data["catastrophic"]:
         notes.append(f"otter could not grade it: {data['catastrophic']}")
     notes += [f"a cell raised {error}" for error in data["errors"]]
-    return Graded(student, data["cases"], "; ".join(notes), data["summary"])
+    version = version_note(student, notebook, zip_path)
+    return Graded(student, data["cases"], "; ".join(notes), data["summary"], version)
 
 
 # --- the gradebook ----------------------------------------------------------------------------
@@ -402,7 +421,7 @@ def gradebook_rows(parts: list[Part], graded: list[Graded], order: list[str]) ->
                 "part": "total",
                 "points": _number(total),
                 "possible": _number(possible),
-                "note": result.note,
+                "note": "; ".join(n for n in (result.teacher_note, result.note) if n),
             }
         )
     return rows
@@ -468,7 +487,8 @@ def main(argv: list[str] | None = None) -> int:
         for future in concurrent.futures.as_completed(futures):
             result = future.result()
             graded.append(result)
-            print(f"  {result.student}: {result.note or 'graded'}", flush=True)
+            said = "; ".join(n for n in (result.teacher_note, result.note) if n)
+            print(f"  {result.student}: {said or 'graded'}", flush=True)
     rows = gradebook_rows(parts, graded, order)
     write_gradebook(args.out, rows)
     if args.feedback:

@@ -673,15 +673,18 @@ def set_sentence(exercise_id: str, variables: list[str], parts: list[str] | None
     "Set `bpref` and `ap` to numbers to three decimals (or as exact fractions)." A variable
     that does not end with its part's name (``rr_vs_ap_a`` for ``ap_a``, where the words the
     exercise and the part share are merged) is followed by the part's name, as the statement
-    and ``check()`` call it: "`rr_vs_ap_a` (ap_a)"."""
+    and ``check()`` call it: "`rr_vs_ap_a` (ap_a)". Only the names that are the exercise's
+    short name and the part's, joined whole (or the part alone), go without it."""
     from evalmetrics.exercises import form_phrase
 
     form = form_phrase(exercise_id).removeprefix("give ")
     if len(variables) == 1:
         form = re.sub(r"^(whole )?numbers\b", lambda m: f"a {m.group(1) or ''}number", form)
     named = [f"`{v}`" for v in variables]
+    short = re.sub(r"^ch\d+-ex-", "", exercise_id).replace("-", "_")
     for i, (variable, part) in enumerate(zip(variables, parts or [], strict=False)):
-        if part != "answer" and not variable.endswith(part):
+        plain = {part, f"{short}_{part}"} if part != "answer" else {short}
+        if part != "answer" and variable.removesuffix("_answer") not in plain:
             named[i] += f" ({part})"
     return f"Set {_and_plain(named)} to {form}."
 
@@ -1001,6 +1004,7 @@ class Term:
     seed: int
     student: str | None = None
     base: int | None = None  # the run's seed, of which a student's seed is drawn
+    self_check: bool = True  # False: no check cells, no key for check(); graded after submission
 
     def specs(self, number: str) -> dict:
         """Chapter ``number``'s exercise code, by exercise id (empty without a module)."""
@@ -1038,14 +1042,15 @@ def version_of(term: Term | None) -> dict:
     return {"term": fingerprint[:12], "student": term.student}
 
 
-def term_for(seed: int, student: str | None) -> Term:
+def term_for(seed: int, student: str | None, *, self_check: bool = True) -> Term:
     """The term of a seed; with a student, a seed of the student's own drawn from both."""
     if student is None:
-        return Term(seed)
+        return Term(seed, self_check=self_check)
     import hashlib
 
     digest = hashlib.sha256(f"{seed}|{student}".encode()).digest()
-    return Term(int.from_bytes(digest[:4], "little"), student, base=seed)
+    seed_of_student = int.from_bytes(digest[:8], "little")
+    return Term(seed_of_student, student, base=seed, self_check=self_check)
 
 
 def apply_term(chapter: Chapter, term: Term) -> dict[str, tuple[dict, dict]]:
@@ -1068,6 +1073,37 @@ def apply_term(chapter: Chapter, term: Term) -> dict[str, tuple[dict, dict]]:
         }
         replaced[exercise.label] = (spec.texts(spec.params), spec.texts(params))
     return replaced
+
+
+def book_answers_score(chapter: Chapter, chosen: list[Exercise], term: Term) -> float:
+    """The autograded points that the book's published answers earn in a term's version:
+    each part's book answer graded with the entry the term's hidden test holds."""
+    from evalmetrics.exercises import grade_hashed
+
+    book = json.loads(
+        (ROOT / "teacher" / "exercise_keys" / f"ch{chapter.number}.json").read_text("utf-8")
+    )
+    salt = term.salt(chapter.number)
+    earned = 0.0
+    for exercise in chosen:
+        if not exercise.key or exercise.label not in book:
+            continue
+        decimals = exercise.key.get("decimals", DEFAULT_DECIMALS)
+        for part, points in part_points(exercise).items():
+            answer = book[exercise.label]["parts"].get(part)
+            if answer is None:
+                continue
+            entry = hashed_part(exercise.label, exercise.key, part, salt)
+            right, _ = grade_hashed(
+                answer,
+                entry={k: v for k, v in entry.items() if k != "salt"},
+                exercise_id=exercise.label,
+                part=part,
+                salt=salt,
+                decimals=decimals,
+            )
+            earned += points if right else 0.0
+    return earned
 
 
 def term_key(chapter: Chapter, chosen: list[Exercise], term: Term) -> dict:
@@ -1307,8 +1343,8 @@ def assignment_config(chapter: Chapter, chosen: list[Exercise], term: Term | Non
     }
     if not any(e.key for e in chosen):
         config["suppress_no_tests_warning"] = True
-    if term is not None:
-        config["files"] = [f"{chapter.name}_key.json"]  # to the student and the autograder
+    if term is not None and term.self_check:
+        config["files"] = [f"{chapter.name}_key.json"]  # to the student (check()) and the grader
     return config
 
 
@@ -1323,7 +1359,19 @@ def introduction(chapter: Chapter, chosen: list[Exercise], term: Term | None = N
         "The exercises of this chapter of *Counting What Matters*, as a graded assignment.",
         "Run the set-up cell first, then work through the exercises in order.",
     ]
-    if any(e.key for e in chosen):
+    self_check = term is None or term.self_check
+    if any(e.key for e in chosen) and not self_check:
+        lines += [
+            "",
+            "For an exercise with a numeric answer, compute in the answer cell (add cells as "
+            "you like) and set the variables it names. This assignment has no check cells: "
+            "your answers are graded when you submit, to the precision each exercise asks "
+            f"for. {RULE} An exact fraction (`Fraction(p, q)` or the string "
+            '`"p/q"`) is right too. Set a value you think is undefined (a ratio whose '
+            'denominator is zero) to `float("nan")`. The book\'s `check()` grades the '
+            "book's numbers, not these.",
+        ]
+    elif any(e.key for e in chosen):
         lines += [
             "",
             "For an exercise with a numeric answer, compute in the answer cell (add cells as "
@@ -1336,7 +1384,7 @@ def introduction(chapter: Chapter, chosen: list[Exercise], term: Term | None = N
         ]
     if any(not e.key for e in chosen):
         lines += ["", "Written answers go in the Markdown cell below the question."]
-    if term is not None:
+    if term is not None and self_check:
         lines += [
             "",
             "This assignment has this term's own numbers, which differ from the book's in"
@@ -1344,12 +1392,19 @@ def introduction(chapter: Chapter, chosen: list[Exercise], term: Term | None = N
             " book's `check()` grade them too; keep the file"
             f" `{chapter.name}_key.json` next to this notebook.",
         ]
-        if term.student is not None:
-            lines += [
-                "",
-                f"**This is {term.student}'s version.** Its numbers are yours alone: hand in this"
-                " notebook, under your own name.",
-            ]
+    elif term is not None:
+        lines += [
+            "",
+            "This assignment has this term's own numbers, which differ from the book's in"
+            " some exercises: work with the numbers given here.",
+        ]
+    if term is not None and term.student is not None:
+        lines += [
+            "",
+            f"**This is {term.student}'s version.** Its numbers were drawn for you (an"
+            " exercise with few possible versions may give a classmate the same ones):"
+            " hand in this notebook, under your own name.",
+        ]
     return "\n".join(lines)
 
 
@@ -1361,8 +1416,10 @@ def numeric_question(
     code: str,
     names: dict,
     salt: str | None = None,
+    self_check: bool = True,
 ) -> tuple[list[dict], dict]:
-    """An autograded question's cells (otter's format), and its points per variable."""
+    """An autograded question's cells (otter's format), and its points per variable. Without
+    ``self_check``: no public test and no check cell, only the hidden tests."""
     variables = [names[(exercise.label, part)] for part in exercise.key["parts"]]
     match = CHECK_LINE.search(statement)
     if not match:
@@ -1377,7 +1434,10 @@ def numeric_question(
         answer.append(f"{names[(exercise.label, part)]} = {expression}  # SOLUTION")
     total = sum(points.values())
     cells = [
-        _raw(f"# BEGIN QUESTION\nname: {exercise.label}\npoints: {total:g}"),
+        _raw(
+            f"# BEGIN QUESTION\nname: {exercise.label}\npoints: {total:g}"
+            + ("" if self_check else "\ncheck_cell: false")
+        ),
         _markdown(f"## {heading}\n\n{statement}"),
         _raw("# BEGIN SOLUTION"),
         *([_markdown(solution)] if solution.strip() else []),
@@ -1391,7 +1451,8 @@ def numeric_question(
         for part in exercise.key["parts"]
         for entry in [hashed_part(exercise.label, exercise.key, part, salt)]
     ]
-    cells.append(_code(public_test(exercise.short, graded)))
+    if self_check:
+        cells.append(_code(public_test(exercise.short, graded)))
     for variable, _, part, entry, _ in graded:
         test = hidden_test(variable, exercise.label, part, entry, decimals, points[part])
         cells.append(_code(test))
@@ -1454,7 +1515,7 @@ def master_notebook(
     for expression in expressions:
         used |= _code_reads(expression)
     setup = setup_cell(first, sliced, used)
-    if term is not None:
+    if term is not None and term.self_check:
         setup += (
             "\n\n# this term's numbers: check() grades them as the autograder does\n"
             "from evalmetrics.exercises import check, use_key\n\n"
@@ -1496,19 +1557,29 @@ def master_notebook(
         written_solution = solution
         if exercise.label in replaced:
             statement = substitute(statement, *replaced[exercise.label])
+            book_solution = solution
             solution = (
                 "*This term's numbers differ from the book's, whose worked solution does not"
                 " apply; the solution is the code below.*"
             )
             written_solution = (
                 "*This term's numbers differ from the book's, whose model answer does not"
-                " apply: work the answer out from what the solution code of the question above"
-                " prints for these numbers.*"
+                " apply. Run this notebook's solution code of the question above: it computes"
+                " this version's numbers, from which the answer follows as in the book's"
+                " model answer, quoted here with the book's numbers.*\n\n" + book_solution
             )
         if exercise.key:
             salt = term.salt(chapter.number) if term is not None else None
+            self_check = term is None or term.self_check
             new, points = numeric_question(
-                exercise, heading, statement, solution, code[exercise.label], names, salt
+                exercise,
+                heading,
+                statement,
+                solution,
+                code[exercise.label],
+                names,
+                salt,
+                self_check,
             )
             if exercise.written is not None:
                 new += written_part(exercise, heading, statement, written_solution)
@@ -1656,15 +1727,31 @@ def main(argv: list[str] | None = None) -> int:
         help="one version per student (needs --seed): a file with one name per line, or a CSV"
         " whose first column is the name; each student's assignments go to OUT/<name>/",
     )
+    parser.add_argument(
+        "--small-seed",
+        action="store_true",
+        help="accept a seed below 2**40 (a demonstration or a test: such a seed can be guessed)",
+    )
+    parser.add_argument(
+        "--no-self-check",
+        action="store_true",
+        help="for graded work (needs --seed): no check cells and no key file for check(); the"
+        " answers are graded only after submission",
+    )
     args = parser.parse_args(argv)
     if args.roster is not None and args.seed is None:
         parser.error("--roster needs --seed")
-    if args.seed is not None and args.seed < 2**40:
-        print(
-            f"note: seed {args.seed} is small enough to be found by trying every seed against a"
-            " student's numbers (the exercise code is public); for graded work use a large"
-            " secret seed: python -c 'import secrets; print(secrets.randbits(62))'",
-            file=sys.stderr,
+    if args.no_self_check and args.seed is None:
+        parser.error(
+            "--no-self-check needs --seed: with the book's numbers the published solutions and"
+            " the book's check() give every answer anyway"
+        )
+    if args.seed is not None and args.seed < 2**40 and not args.small_seed:
+        parser.error(
+            f"--seed {args.seed} is small enough to be found by trying every seed against a"
+            " student's files (the exercise code is public); use a large secret seed:"
+            " python -c 'import secrets; print(secrets.randbits(62))' (or --small-seed for a"
+            " demonstration that nobody grades)"
         )
     try:
         import otter  # noqa: F401
@@ -1687,9 +1774,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.seed is None:
         terms: list[Term | None] = [None]
     elif args.roster is None:
-        terms = [term_for(args.seed, None)]
+        terms = [term_for(args.seed, None, self_check=not args.no_self_check)]
     else:
-        terms = [term_for(args.seed, name) for name in read_roster(args.roster)]
+        terms = [
+            term_for(args.seed, name, self_check=not args.no_self_check)
+            for name in read_roster(args.roster)
+        ]
 
     def glue_of(path: Path) -> dict | None:
         if path not in glue_cache:
@@ -1710,9 +1800,13 @@ def main(argv: list[str] | None = None) -> int:
             auto = sum(sum(p.values()) for _, p, manual in summary if not manual)
             manual = sum(p for _, p, is_manual in summary if is_manual)
             version = f" [{term.describe()}]" if term is not None else ""
+            copied = ""
+            if term is not None:
+                book_points = book_answers_score(chapter, chosen, term)
+                copied = f"; the book's published answers would earn {book_points:g} of them"
             print(
                 f"ch{chapter.number}{version}: {len(summary)} questions, {auto:g} autograded"
-                f" points, {manual:g} manual ({time.perf_counter() - started:.1f} s)"
+                f" points{copied}, {manual:g} manual ({time.perf_counter() - started:.1f} s)"
             )
     if args.seed is not None:
         (out / "TERM.txt").write_text(
@@ -1768,13 +1862,82 @@ def _recorded_version(chapter_folder: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
+ASSIGNMENT_README = """\
+Counting What Matters: assignments
+==================================
+
+Graded exercises of the book "Counting What Matters", as Jupyter notebooks
+(chNN_name.ipynb), with everything they need to run on your own computer:
+
+- {wheel}: the book's Python package, evalmetrics (its self-check included);
+- requirements.txt and constraints.txt: the packages to install (otter-grader, which runs
+  the checks, and JupyterLab among them), at the versions the assignments were built with.
+
+{setup}4. Start Jupyter:
+
+       jupyter lab
+
+   It opens in your browser. Open the assignment your teacher set ({first}, for example).
+   Run its cells from the top: the first two start the grader and set up the exercise.
+
+Next time: open a terminal here, activate the environment (the second line of step 2) and
+run jupyter lab.
+
+Each question says which variables to set. After you set them, run the check cell below
+(grader.check(...)): it says, part by part, whether an answer is right, and never prints the
+answer. A file chNN_name_key.json next to a notebook holds your version's answers as salted
+hashes: keep it there. Hand in the notebook as your teacher says.
+"""
+
+
+def setup_files(notebooks: list[Path], wheel_dir: Path) -> dict[str, Path | str]:
+    """README.txt, requirements.txt, constraints.txt and the wheel of the package: what the
+    student zip carries so that a student can run the notebooks from it alone, as the
+    student edition's zip does (the same venv steps, the same pins)."""
+    import make_student
+    from notebook_source import cell_text
+
+    wheel = make_student.build_wheel(ROOT, wheel_dir)
+    modules = make_student.package_imports(ROOT / "evalmetrics") | {"otter"}
+    for path in notebooks:
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        for cell in cells:
+            if cell["cell_type"] == "code":
+                source = python_source(cell_text(cell))
+                modules |= make_student.imported_top_modules(source)
+    distributions = make_student.distributions_for(modules, "evalmetrics")
+    lab = make_student.requirement_names(ROOT / "requirements-lab.txt")
+    names = sorted({*distributions, *(n.lower() for n in lab), "ipykernel"})
+    pins = make_student.read_pins(ROOT / "constraints.txt")
+    python = make_student.minimum_python(ROOT / "pyproject.toml")
+    first = min((p.name for p in notebooks), default="ch01_....ipynb")
+    setup = make_student.SETUP_STEPS.format(python=python).rstrip() + "\n\n"
+    return {
+        "README.txt": ASSIGNMENT_README.format(wheel=wheel.name, setup=setup, first=first),
+        "requirements.txt": make_student.requirements_text(names, pins, wheel.name),
+        "constraints.txt": ROOT / "constraints.txt",
+        wheel.name: wheel,
+    }
+
+
+def _write_zip(archive: Path, members: list[tuple[Path | str, str]]) -> None:
+    with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as bundle:
+        for content, arcname in members:
+            if isinstance(content, Path):
+                bundle.write(content, arcname=arcname)
+            else:
+                bundle.writestr(arcname, content)
+
+
 def write_student_zip(
     out: Path, term: Term | None, *, per_student: bool
 ) -> tuple[Path, int, list[Path]]:
     """``student-assignments.zip``: every student notebook under ``out`` (with a term's key
     files) from this run and earlier ones with the same numbers, so building some chapters
     keeps the others; a chapter built with other numbers (the book's, another seed) is left
-    out and listed, so the zip never mixes versions. With a roster, one folder per student."""
+    out and listed, so the zip never mixes versions. It carries the set-up files
+    (:func:`setup_files`) at its top. With a roster, one folder per student, and each student's
+    own zip, ``student-zips/<student>.zip``, with the set-up files beside the notebooks."""
     archive = out / "student-assignments.zip"
     found = sorted(out.glob("*/student/*.ipynb")) + sorted(out.glob("*/*/student/*.ipynb"))
     wanted = version_of(term)["term"]
@@ -1783,14 +1946,27 @@ def write_student_zip(
         version = _recorded_version(notebook.parent.parent)
         same = version["term"] == wanted and (version["student"] is not None) == per_student
         (notebooks if same else left_out).append(notebook)
-    with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as bundle:
-        for notebook in notebooks:
-            chapter_folder = notebook.parent.parent  # .../chNN
-            relative = chapter_folder.parent.relative_to(out)  # "" or a student's folder
-            target = Path("student-assignments") / relative
-            bundle.write(notebook, arcname=str(target / notebook.name))
-            for extra in sorted(notebook.parent.glob("*_key.json")):
-                bundle.write(extra, arcname=str(target / extra.name))
+    root = Path("student-assignments")
+    setup = setup_files(notebooks, out / "wheel")
+    members: list[tuple[Path | str, str]] = [(c, str(root / name)) for name, c in setup.items()]
+    by_student: dict[str, list[tuple[Path | str, str]]] = {}
+    for notebook in notebooks:
+        chapter_folder = notebook.parent.parent  # .../chNN
+        relative = chapter_folder.parent.relative_to(out)  # "" or a student's folder
+        files = [notebook, *sorted(notebook.parent.glob("*_key.json"))]
+        members += [(f, str(root / relative / f.name)) for f in files]
+        if per_student:
+            by_student.setdefault(str(relative), []).extend((f, f.name) for f in files)
+    _write_zip(archive, members)
+    if per_student:
+        zips = out / "student-zips"
+        if zips.exists():
+            shutil.rmtree(zips)
+        zips.mkdir()
+        for student, files in by_student.items():
+            own = [(c, f"{student}/{name}") for name, c in setup.items()]
+            own += [(f, f"{student}/{name}") for f, name in files]
+            _write_zip(zips / f"{student}.zip", own)
     return archive, len(notebooks), left_out
 
 

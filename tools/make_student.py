@@ -158,18 +158,7 @@ def strip_solutions(notebook: dict) -> tuple[dict, list[str]]:
 OUTSIDE_LINK = re.compile(r"\[([^\]]+)\]\((\.\./[^)\s]+\.ipynb)\)")
 
 #: What the zip says to the student who opens it ({python}: pyproject's requires-python).
-STUDENT_README = """\
-Counting What Matters: the student edition
-==========================================
-
-The chapters of the book "Counting What Matters" as Jupyter notebooks, without the exercises'
-solutions, and everything they need to run on your own computer:
-
-- the notebooks (NN_name.ipynb);
-- {wheel}: the book's Python package, evalmetrics;
-- requirements.txt and constraints.txt: the packages to install, at the versions the book
-  was tested with.
-
+SETUP_STEPS = """\
 You need Python {python} (from python.org, or your system's package manager), and this
 folder. Nothing else: the rest is installed into a virtual environment inside this folder.
 
@@ -195,8 +184,21 @@ folder. Nothing else: the rest is installed into a virtual environment inside th
 3. Install everything (a few minutes the first time; needs the internet once):
 
        pip install -r requirements.txt
+"""
 
-4. Start Jupyter:
+STUDENT_README = """\
+Counting What Matters: the student edition
+==========================================
+
+The chapters of the book "Counting What Matters" as Jupyter notebooks, without the exercises'
+solutions, and everything they need to run on your own computer:
+
+- the notebooks (NN_name.ipynb);
+- {wheel}: the book's Python package, evalmetrics;
+- requirements.txt and constraints.txt: the packages to install, at the versions the book
+  was tested with.
+
+{setup}4. Start Jupyter:
 
        jupyter lab
 
@@ -412,7 +414,8 @@ def minimum_python(pyproject: Path) -> str:
 
 def readme_text(wheel_name: str, python: str, first: str) -> str:
     """README.txt; ``first``: the notebook to open first (01_why_metrics.ipynb in the book)."""
-    return STUDENT_README.format(wheel=wheel_name, python=python, first=first)
+    setup = SETUP_STEPS.format(python=python)
+    return STUDENT_README.format(wheel=wheel_name, setup=setup.rstrip() + "\n\n", first=first)
 
 
 def main(argv: list[str] | None = None) -> None:
