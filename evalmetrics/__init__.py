@@ -29,7 +29,7 @@ from .classification import (
     specificity,
     youden_j,
 )
-from .counts import Counts, confusion_matrix, counts, fbeta_isocurve
+from .confusion import Counts, confusion_matrix, counts, fbeta_isocurve
 from .curves import (
     AveragedROC,
     Sweep,
@@ -42,7 +42,17 @@ from .curves import (
     sweep,
 )
 
-__version__ = "0.1.0"  # keep in step with pyproject.toml (tests/test_imports.py checks it)
+__version__ = "0.2.0"  # keep in step with pyproject.toml (tests/test_imports.py checks it)
+
+# Renamed in 0.2 (the conventions page says why); the old names warn until 0.3.
+import sys as _sys  # noqa: E402
+
+from ._deprecated import RenamedModule as _RenamedModule  # noqa: E402
+
+_sys.modules[__name__ + ".counts"] = _RenamedModule(
+    __name__ + ".counts", _sys.modules[__name__ + ".confusion"]
+)
+del _sys, _RenamedModule
 
 __all__ = [
     "AveragedROC",

@@ -42,7 +42,7 @@ from ._core import (
 )
 from ._undefined import apply_policy, check_zero_division, mean_over
 from ._validation import check_beta, check_option, check_pos_label, warn_ignored_pos_label
-from .counts import Counts
+from .confusion import Counts
 
 __all__ = [
     "accuracy",

@@ -35,7 +35,7 @@ from ._validation import (
     label_mask,
     warn_ignored_pos_label,
 )
-from .counts import Counts
+from .confusion import Counts
 
 __all__ = [
     "AveragedROC",

@@ -63,7 +63,7 @@ from evalmetrics._validation import (
     check_unit_values,
     label_mask,
 )
-from evalmetrics.counts import fbeta_isocurve  # re-exported: plots.fbeta_isocurve still works
+from evalmetrics.confusion import fbeta_isocurve  # re-exported: plots.fbeta_isocurve still works
 
 __all__ = [
     "CHANCE_COLOR",

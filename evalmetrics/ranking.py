@@ -8,7 +8,7 @@ such as precision use only that distinction; CG, DCG and NDCG use the grades the
 * A 2-D ``rels`` is many lists of equal depth, one per row, shorter lists padded with 0 on the
   right (padding never changes a value); the result holds one value per row (a numpy array),
   except for the summaries ``mean_average_precision``, ``mean_reciprocal_rank`` and
-  ``hit_ratio``, which return one ``float``.
+  ``micro_recall_at_k``, which return one ``float``.
 * ``n_relevant`` is the number of relevant items the query has, retrieved or not. ``None``
   means the list holds all of them (the count of grades > 0); otherwise one integer, or for
   2-D input one integer per row. It may not be smaller than the relevant items in the list.
@@ -34,8 +34,11 @@ run by scores rounded to 32-bit floats (``evalmetrics.io.trec_order(float32_scor
 
 from __future__ import annotations
 
+import warnings
+
 import numpy as np
 
+from ._deprecated import renamed_function
 from ._undefined import apply_policy, check_zero_division, divide, mean_over
 from ._validation import (
     check_exponential_gain,
@@ -59,12 +62,12 @@ __all__ = [
     "eleven_point_ap",
     "err",
     "hit_rate",
-    "hit_ratio",
     "interpolated_precision",
     "judge",
     "judged_at_k",
     "mean_average_precision",
     "mean_reciprocal_rank",
+    "micro_recall_at_k",
     "ndcg",
     "precision_at_k",
     "r_precision",
@@ -370,6 +373,24 @@ def recall_at_k(
     return values[0] if one_list and values.ndim == 2 else _result(values, one_list)
 
 
+def _warn_if_scores(rels: np.ndarray, name: str) -> None:
+    """Warn when ``rels`` looks like a classifier's scores (grades that are not whole numbers):
+    AP here reads grades in rank order, and scikit-learn's AP is ``em.average_precision``."""
+    fractional = rels != np.floor(rels)
+    if fractional.any():
+        where = tuple(int(i) for i in np.argwhere(fractional)[0])
+        position = where[-1] if rels.shape[0] == 1 else where
+        warnings.warn(
+            f"rels holds grades that are not whole numbers ({rels[where]:g} at position"
+            f" {position}): {name} reads relevance grades in rank order and counts every grade"
+            " > 0 as relevant. For a classifier's labels and scores use"
+            " evalmetrics.average_precision(y_true, y_score), scikit-learn's"
+            " average_precision_score.",
+            UserWarning,
+            stacklevel=3,
+        )
+
+
 def average_precision(
     rels: object,
     *,
@@ -516,6 +537,7 @@ def average_precision(
     0.0
     """
     rels, one_list = check_rels(rels)
+    _warn_if_scores(rels, "ranking.average_precision")
     k, denominator = _check_ap_options(k, denominator)
     zero_division = check_zero_division(zero_division)
     hits = rels > 0
@@ -628,6 +650,7 @@ def mean_average_precision(
     [0.35, 0.375, 0.75]
     """
     rels, one_list = check_rels(rels)
+    _warn_if_scores(rels, "ranking.mean_average_precision")
     k, denominator = _check_ap_options(k, denominator)
     zero_division = check_zero_division(zero_division)
     hits = rels > 0
@@ -862,7 +885,7 @@ def hit_rate(rels: object, *, k: object) -> float | np.ndarray:
     The mean of this indicator over users is what ranx (``hit_rate``), RecBole (``Hit``,
     reported as "HR@K"), torchmetrics (``retrieval_hit_rate``) and trec_eval (``success_k``)
     compute. It is **not** document 001's HR@K, which divides the total number of hits by
-    the total number of relevant items: that is ``hit_ratio``. The two agree when every list
+    the total number of relevant items: that is ``micro_recall_at_k``. The two agree when every list
     has exactly one relevant item (leave-one-out evaluation).
 
     Examples
@@ -881,10 +904,14 @@ def hit_rate(rels: object, *, k: object) -> float | np.ndarray:
     return values[0] if one_list and values.ndim == 2 else _result(values, one_list)
 
 
-def hit_ratio(
+def micro_recall_at_k(
     rels: object, *, k: int, n_relevant: object = None, zero_division: float | str = "warn"
 ) -> float:
-    r"""Hit ratio HR@K as in document 001: all hits in the top k over all relevant items.
+    r"""Recall@K pooled over the lists: all hits in the top k over all relevant items.
+
+    This is document 001's hit ratio HR@K (renamed from ``hit_ratio`` in 0.2, so that it is
+    not one letter away from ``hit_rate``, the share of lists with a hit; the old name works,
+    with a ``DeprecationWarning``, until 0.3).
 
     .. math::
 
@@ -941,7 +968,7 @@ def hit_ratio(
     >>> from evalmetrics import ranking
     >>> rels = [[1, 1, 0, 0],
     ...         [0, 0, 0, 1]]
-    >>> ranking.hit_ratio(rels, k=2)  # (2 + 0) / (2 + 1)
+    >>> ranking.micro_recall_at_k(rels, k=2)  # (2 + 0) / (2 + 1)
     0.6666666666666666
     >>> float(ranking.hit_rate(rels, k=2).mean())  # (1 + 0) / 2
     0.5
@@ -954,11 +981,14 @@ def hit_ratio(
     value = divide(
         int(np.count_nonzero(hits[:, :k])),
         int(counts.sum()),
-        metric="hit_ratio",
+        metric="micro_recall_at_k",
         denominator_name="GT, the total n_relevant of all lists,",
         zero_division=zero_division,
     )
     return float(value)
+
+
+hit_ratio = renamed_function(micro_recall_at_k, "ranking.hit_ratio", "ranking.micro_recall_at_k")
 
 
 def cg(rels: object, *, k: int | None = None) -> float | np.ndarray:

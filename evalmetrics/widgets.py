@@ -31,7 +31,7 @@ from matplotlib.ticker import FuncFormatter
 
 import evalmetrics as em
 from evalmetrics import _validation, ranking
-from evalmetrics.counts import fbeta_isocurve
+from evalmetrics.confusion import fbeta_isocurve
 from evalmetrics.explorer import (
     DPI,
     MAX_FRAMES,

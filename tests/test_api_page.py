@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "reference" / "api.md"
 MODULES = [
     "evalmetrics",
-    "evalmetrics.counts",
+    "evalmetrics.confusion",
     "evalmetrics.classification",
     "evalmetrics.curves",
     "evalmetrics.ranking",
@@ -34,7 +34,8 @@ DIRECTIVE = re.compile(r"^\.\. auto(?P<kind>module|function|class|data)::\s*(?P<
 
 def _resolve(dotted: str) -> object:
     """The object a dotted name points at, as Sphinx finds it: attributes of the package
-    first (``evalmetrics.counts`` is the function the package exports), then submodules."""
+    first (``evalmetrics.counts`` is the function the package exports; its module is
+    ``evalmetrics.confusion``), then submodules."""
     parts = dotted.split(".")
     obj = importlib.import_module(parts[0])
     for depth, attribute in enumerate(parts[1:], start=1):

@@ -29,7 +29,7 @@ import pytest
 
 PACKAGE_DIR = Path(__file__).resolve().parents[1] / "evalmetrics"
 PUBLIC_MODULES = (
-    "counts",
+    "confusion",
     "classification",
     "curves",
     "ranking",
@@ -42,7 +42,7 @@ PUBLIC_MODULES = (
     "io",  # TREC qrels and run files
     "notebook",  # glue for the chapters' prose
 )
-CORE_MODULES = ("counts", "classification", "curves", "ranking", "datasets", "stats", "io")
+CORE_MODULES = ("confusion", "classification", "curves", "ranking", "datasets", "stats", "io")
 
 # The arrays a function computes from or draws: these may be positional.
 DATA = {
@@ -248,7 +248,7 @@ def test_the_walk_finds_the_public_api():
         "classification.precision",
         "ranking.average_precision",
         "curves.Sweep.at",
-        "counts.Counts.fbeta",
+        "confusion.Counts.fbeta",
         "plots.plot_ranked_list",
         "datasets.rank_by_distance",
         "exercises.check",
@@ -487,14 +487,13 @@ import importlib
 import numpy as np
 import evalmetrics
 
-names = "_undefined _validation classification counts curves datasets exercises notebook ranking"
-# import_module: evalmetrics.counts as an attribute is the function counts, not the module
-_undefined, _validation, classification, counts, curves, datasets, exercises, notebook, ranking = (
-    importlib.import_module("evalmetrics." + name) for name in names.split()
-)
+names = "_undefined _validation classification confusion curves datasets exercises notebook ranking"
+modules = [importlib.import_module("evalmetrics." + name) for name in names.split()]
+_undefined, _validation, classification, confusion, curves, datasets, exercises = modules[:7]
+notebook, ranking = modules[7:]
 
 y, p, s = [0, 1, 1, 0], [0, 1, 0, 0], [0.1, 0.8, 0.4, 0.3]
-assert counts.counts(y, p).tp == 1
+assert confusion.counts(y, p).tp == 1
 assert classification.precision(y, p) == 1.0
 assert curves.roc_auc(y, s) == 1.0
 assert ranking.precision_at_k([1, 0, 1], k=2) == 0.5

@@ -34,13 +34,13 @@ import numpy as np
 import pytest
 
 from evalmetrics import UndefinedMetricWarning
-from evalmetrics.counts import Counts
+from evalmetrics.confusion import Counts
 from evalmetrics.curves import Sweep
 
-METRIC_MODULES = ("counts", "classification", "curves", "ranking")
+METRIC_MODULES = ("confusion", "classification", "curves", "ranking")
 # Public functions of those modules that are not computed from samples, with the reason.
 NOT_SAMPLE_METRICS = {
-    "counts.fbeta_isocurve": "arithmetic on a recall grid (the iso-F curve), no samples",
+    "confusion.fbeta_isocurve": "arithmetic on a recall grid (the iso-F curve), no samples",
     "curves.average_roc": "averages ROC curves already computed, one per fold; its inputs are "
     "curves, not samples (tests/test_roc_average.py)",
 }
@@ -117,8 +117,11 @@ WEIGHTED_WITH_LABELS = Case("labels", {"average": "weighted", "labels": [2, 0, 1
 RATIO_CASES = [BINARY, Case("labels", {"pos_label": 0}), PER_CLASS, MACRO, WEIGHTED_WITH_LABELS]
 
 REGISTRY: dict[str, list[Case]] = {
-    "counts.counts": [BINARY, Case("labels", {"pos_label": 0})],
-    "counts.confusion_matrix": [Case("labels", classes=3), Case("labels", {"labels": [2, 0, 1]})],
+    "confusion.counts": [BINARY, Case("labels", {"pos_label": 0})],
+    "confusion.confusion_matrix": [
+        Case("labels", classes=3),
+        Case("labels", {"labels": [2, 0, 1]}),
+    ],
     "classification.accuracy": [Case("labels", classes=3)],
     "classification.precision": RATIO_CASES,
     "classification.recall": RATIO_CASES,
@@ -167,7 +170,7 @@ REGISTRY: dict[str, list[Case]] = {
         Case("ranking", rows=("n_relevant",), summary=True),
     ],
     "ranking.hit_rate": [Case("ranking", {"k": 2})],
-    "ranking.hit_ratio": [Case("ranking", {"k": 3}, rows=("n_relevant",), summary=True)],
+    "ranking.micro_recall_at_k": [Case("ranking", {"k": 3}, rows=("n_relevant",), summary=True)],
     "ranking.cg": [Case("ranking"), Case("ranking", {"k": 3})],
     "ranking.dcg": [Case("ranking"), Case("ranking", {"k": 3, "gain": "linear"})],
     "ranking.ndcg": [
@@ -263,7 +266,7 @@ ZERO_DIVISION: dict[str, ZeroDivisionCase] = {
         ([[1, 0], [0, 0]],), {"recall_levels": 0.5}, expected=lambda v: [1, v], where=LISTS
     ),
     # hit ratio: no relevant item in any list, total hits / total relevant = 0/0
-    "ranking.hit_ratio": ZeroDivisionCase(([[0, 0], [0, 0]],), {"k": 1}),
+    "ranking.micro_recall_at_k": ZeroDivisionCase(([[0, 0], [0, 0]],), {"k": 1}),
     # MAP over AP = [0.5, undefined]: "warn" and nan leave the undefined list out (0.5);
     # 0.0 and 1.0 count it as that value: (0.5 + v) / 2
     "ranking.mean_average_precision": ZeroDivisionCase(

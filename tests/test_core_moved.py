@@ -18,7 +18,7 @@ import pytest
 
 import evalmetrics as em
 from evalmetrics import Counts, UndefinedMetricWarning
-from evalmetrics.counts import fbeta_isocurve
+from evalmetrics.confusion import fbeta_isocurve
 
 BETAS = (0.25, 0.5, 1.0, 2.0, 4.0)
 

@@ -138,4 +138,4 @@ def test_means_over_a_batch_equal_means_of_the_rows(rels, k):
     )
     hits = (rels[:, :k] > 0).sum()
     if (rels > 0).any():
-        assert ranking.hit_ratio(rels, k=k) == pytest.approx(hits / (rels > 0).sum())
+        assert ranking.micro_recall_at_k(rels, k=k) == pytest.approx(hits / (rels > 0).sum())

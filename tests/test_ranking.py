@@ -57,7 +57,7 @@ def test_one_dimensional_input_returns_a_python_float(no_warnings):
     assert type(ranking.precision_at_k(DOC000, k=3)) is float
     assert type(ranking.average_precision(DOC000)) is float
     assert type(ranking.ndcg(GRADED)) is float
-    assert type(ranking.hit_ratio([[1, 0], [0, 1]], k=1)) is float
+    assert type(ranking.micro_recall_at_k([[1, 0], [0, 1]], k=1)) is float
     assert type(ranking.mean_average_precision([[1, 0], [0, 1]])) is float
 
 
@@ -205,17 +205,17 @@ def test_hit_rate_by_hand(no_warnings):
 def test_hit_ratio_and_hit_rate_differ_with_several_relevant_items(no_warnings):
     rels = [[1, 1, 0, 0], [0, 0, 0, 1]]
     # document 001: Num@2 / GT = (2 + 0) / (2 + 1)
-    assert ranking.hit_ratio(rels, k=2) == pytest.approx(2 / 3)
+    assert ranking.micro_recall_at_k(rels, k=2) == pytest.approx(2 / 3)
     # ranx / RecBole: mean of "any hit in the top 2" = (1 + 0) / 2
     assert ranking.hit_rate(rels, k=2).mean() == 0.5
-    assert ranking.hit_ratio(rels, k=2, n_relevant=[4, 2]) == pytest.approx(2 / 6)
+    assert ranking.micro_recall_at_k(rels, k=2, n_relevant=[4, 2]) == pytest.approx(2 / 6)
 
 
 def test_hit_ratio_and_hit_rate_coincide_with_one_relevant_item_per_list(no_warnings):
     # leave-one-out: each user has one test item; user 4's item was not retrieved at all
     rels = [[0, 1, 0], [0, 0, 1], [1, 0, 0], [0, 0, 0]]
     n_relevant = [1, 1, 1, 1]
-    assert ranking.hit_ratio(rels, k=2, n_relevant=n_relevant) == 2 / 4
+    assert ranking.micro_recall_at_k(rels, k=2, n_relevant=n_relevant) == 2 / 4
     assert ranking.hit_rate(rels, k=2).mean() == 2 / 4
 
 
@@ -224,14 +224,14 @@ def test_hit_ratio_is_micro_averaged_recall(no_warnings):
     n_relevant = np.array([5, 1, 4])
     recalls = ranking.recall_at_k(rels, k=2, n_relevant=n_relevant)
     micro = (recalls * n_relevant).sum() / n_relevant.sum()  # = (1 + 1 + 2) / 10
-    assert ranking.hit_ratio(rels, k=2, n_relevant=n_relevant) == pytest.approx(micro)
-    assert ranking.hit_ratio(rels, k=2, n_relevant=n_relevant) == pytest.approx(4 / 10)
-    assert ranking.hit_ratio([1, 0, 1], k=2) == 1 / 2
+    assert ranking.micro_recall_at_k(rels, k=2, n_relevant=n_relevant) == pytest.approx(micro)
+    assert ranking.micro_recall_at_k(rels, k=2, n_relevant=n_relevant) == pytest.approx(4 / 10)
+    assert ranking.micro_recall_at_k([1, 0, 1], k=2) == 1 / 2
 
 
 def test_hit_ratio_without_any_relevant_item_is_nan_with_warning():
-    with pytest.warns(UndefinedMetricWarning, match="hit_ratio is undefined"):
-        assert math.isnan(ranking.hit_ratio([[0, 0], [0, 0]], k=1))
+    with pytest.warns(UndefinedMetricWarning, match="micro_recall_at_k is undefined"):
+        assert math.isnan(ranking.micro_recall_at_k([[0, 0], [0, 0]], k=1))
 
 
 # --- CG, DCG, NDCG -----------------------------------------------------------------------
@@ -515,18 +515,18 @@ def test_interpolated_precision_policy_fills_every_level_of_the_undefined_list()
 def test_hit_ratio_zero_division_value_is_returned_silently(value):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        got = ranking.hit_ratio([[0, 0], [0, 0]], k=1, zero_division=value)
+        got = ranking.micro_recall_at_k([[0, 0], [0, 0]], k=1, zero_division=value)
     assert isinstance(got, float)
     np.testing.assert_array_equal(got, value)
 
 
 def test_hit_ratio_warn_message_names_the_empty_denominator():
     with pytest.warns(UndefinedMetricWarning) as caught:
-        assert math.isnan(ranking.hit_ratio([[0, 0], [0, 0]], k=1))
+        assert math.isnan(ranking.micro_recall_at_k([[0, 0], [0, 0]], k=1))
     assert len(caught) == 1
-    assert str(caught[0].message).startswith("hit_ratio is undefined (0/0: GT")
+    assert str(caught[0].message).startswith("micro_recall_at_k is undefined (0/0: GT")
     # defined: the policy changes nothing
-    assert ranking.hit_ratio([[1, 0], [0, 0]], k=1, zero_division=1.0) == 1.0
+    assert ranking.micro_recall_at_k([[1, 0], [0, 0]], k=1, zero_division=1.0) == 1.0
 
 
 # MAP's summary rule: undefined lists left out under "warn" (with the count) and nan,

@@ -16,7 +16,9 @@ BAD_INPUTS = [
     pytest.param(lambda: ranking.precision_at_k(R, k=0), ValueError, r"^k must be", id="k-zero"),
     pytest.param(lambda: ranking.recall_at_k(R, k=-2), ValueError, r"^k must be", id="k-negative"),
     pytest.param(lambda: ranking.hit_rate(R, k=True), TypeError, r"^k must be", id="k-bool"),
-    pytest.param(lambda: ranking.hit_ratio(R, k="3"), TypeError, r"^k must be", id="k-string"),
+    pytest.param(
+        lambda: ranking.micro_recall_at_k(R, k="3"), TypeError, r"^k must be", id="k-string"
+    ),
     pytest.param(
         lambda: ranking.average_precision(R, k=2.5), TypeError, r"^k must be", id="k-float-ap"
     ),
@@ -108,7 +110,7 @@ BAD_INPUTS = [
         id="n_relevant-wrong-shape",
     ),
     pytest.param(
-        lambda: ranking.hit_ratio(R2, k=2, n_relevant=[[2, 2]]),
+        lambda: ranking.micro_recall_at_k(R2, k=2, n_relevant=[[2, 2]]),
         ValueError,
         r"^n_relevant has shape",
         id="n_relevant-2d",

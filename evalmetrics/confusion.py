@@ -694,7 +694,7 @@ def fbeta_isocurve(recall: object, *, beta: float, level: float) -> np.ndarray:
 
     Examples
     --------
-    >>> from evalmetrics.counts import fbeta_isocurve
+    >>> from evalmetrics.confusion import fbeta_isocurve
     >>> fbeta_isocurve([0.25, 0.5, 1.0], beta=1.0, level=0.5).round(4).tolist()
     [nan, 0.5, 0.3333]
     """
