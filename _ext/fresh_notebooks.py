@@ -36,9 +36,10 @@ the cache. This extension adds what the key leaves out, and runs the executions 
 ``make timings`` prints the recorded run times (``tools/notebook_timings.py``).
 
 Why this is not upstream. MyST-NB keys a cached notebook on its code cells (jupyter-cache's
-hash) and has no way to declare that a notebook depends on a file or a folder: the request is
-MyST-NB issue 299, "Functionality to invalidate notebooks if file/folder changes", open since
-2021 (read on GitHub, not run); jupyter-cache issue 4 and MyST's own issue 2885 ask the same. So
+hash) and has no way to declare that a notebook depends on a file or a folder: the request,
+"Functionality to invalidate notebooks if file/folder changes", is open since 2021 at
+https://github.com/executablebooks/MyST-NB/issues/299 (read on GitHub, not run), and
+https://github.com/jupyter-book/mystmd/issues/2885 asks the same of MyST's new engine. So
 the key is computed here, from the notebook's code (its imports and the paths it names) rather
 than from a list an author keeps by hand. What it touches of its hosts: myst-nb's reader
 (``create_nb_reader``), jupyter-cache's cache object (``get_cache``, ``match_cache_notebook``,
