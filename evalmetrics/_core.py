@@ -110,6 +110,11 @@ def count_ratio(
     unit: str = "classes",
 ) -> np.ndarray:
     """Ratio ``name`` of :data:`RATIOS` from the counts, with the package's 0/0 policy."""
+    if name not in RATIOS:
+        raise KeyError(
+            f"{name!r} is not in evalmetrics._core.RATIOS: add (its name in messages, numerator,"
+            " denominator, the denominator's name) there (CONTRIBUTING.md, Add a metric)"
+        )
     label, numerator, denominator, den_name = RATIOS[name]
     return divide(
         numerator(tp, fp, tn, fn),

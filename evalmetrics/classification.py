@@ -73,8 +73,8 @@ def _label(metric: str, beta: float) -> str:
         return "F1" if beta == 1 else f"F-beta (beta={beta:g})"
     if metric == "e_measure":
         return f"E-measure (beta={beta:g})"
-    if metric == "npv":
-        return "NPV"
+    if metric in RATIOS:
+        return RATIOS[metric][0]  # the name the count-ratio table gives ("NPV")
     return metric
 
 

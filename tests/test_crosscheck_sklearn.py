@@ -15,8 +15,10 @@ import numpy as np
 import pytest
 from sklearn.exceptions import UndefinedMetricWarning as SklearnUndefinedMetricWarning
 from sklearn.metrics import (
+    accuracy_score,
     average_precision_score,
     f1_score,
+    fbeta_score,
     multilabel_confusion_matrix,
     precision_recall_curve,
     precision_recall_fscore_support,
@@ -217,6 +219,29 @@ def test_precision_recall_fbeta_match_sklearn_1000_cases(block, average):
         for name, got, want in zip(("precision", "recall", "fbeta"), ours, theirs[:3], strict=True):
             # bit for bit: the same counts divided in the same order
             np.testing.assert_array_equal(got, want, err_msg=f"{name}: {where}")
+
+    _run_block(block, one_case)
+
+
+@per_block
+def test_accuracy_and_e_measure_match_sklearn_1000_cases(block):
+    """accuracy against accuracy_score, and the E-measure against 1 - fbeta_score (scikit-learn
+    has no E): bit for bit, on the same random cases as precision and recall."""
+
+    def one_case(case):
+        rng = np.random.default_rng(SEED + case)
+        y_true, y_pred, _ = labels_case(rng, binary=True)
+        where = _describe(case, y_true=y_true, y_pred=y_pred)
+        assert em.accuracy(y_true, y_pred) == accuracy_score(y_true, y_pred), where
+        present = np.union1d(y_true, y_pred)
+        pos_label = present[-1].item()
+        beta = BETAS[case % len(BETAS)]
+        with _quiet():
+            ours = em.e_measure(y_true, y_pred, beta=beta, pos_label=pos_label, zero_division=1.0)
+            theirs = 1 - fbeta_score(
+                y_true, y_pred, beta=beta, pos_label=pos_label, zero_division=0.0
+            )
+        assert ours == theirs, where
 
     _run_block(block, one_case)
 
