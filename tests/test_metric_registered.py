@@ -92,13 +92,13 @@ def test_a_metric_added_by_half_is_reported_with_what_to_add(monkeypatch):
     """Can fail: a public metric known only to the classification module is reported once per
     missing step, each naming its file."""
 
-    def jaccard(y_true, y_pred, *, zero_division="warn"):
-        """Jaccard index; UndefinedMetricWarning when TP + FP + FN is 0."""
+    def half_added(y_true, y_pred, *, zero_division="warn"):
+        """A planted ratio; UndefinedMetricWarning when its denominator is 0."""
 
-    monkeypatch.setattr(classification, "jaccard", jaccard, raising=False)
-    monkeypatch.setattr(classification, "__all__", [*classification.__all__, "jaccard"])
-    monkeypatch.setitem(_core.RATIOS, "jaccard", ("Jaccard index", None, None, "TP + FP + FN"))
-    found = [p for p in missing_steps() if p.startswith("classification.jaccard")]
+    monkeypatch.setattr(classification, "half_added", half_added, raising=False)
+    monkeypatch.setattr(classification, "__all__", [*classification.__all__, "half_added"])
+    monkeypatch.setitem(_core.RATIOS, "half_added", ("planted", None, None, "TP + FP + FN"))
+    found = [p for p in missing_steps() if p.startswith("classification.half_added")]
     where = [
         "evalmetrics/__init__.py",
         "evalmetrics/confusion.py",

@@ -1,0 +1,171 @@
+"""CONTRIBUTING's "Add a metric" recipe, followed literally in a copy of the repository.
+
+The test reads the recipe's numbered steps: each names its file in bold and carries the code
+to add as fenced blocks. Where each block goes is the recipe's words ("before the "fpr"
+entry"), which this file writes down once as ANCHORS, keyed by the block's place. The test
+checks that the recipe has exactly these steps (a step removed from the recipe fails here),
+applies every block to a copy of the repository's tracked files, runs the recipe's own
+commands (its console blocks) and checks; then, for each step, a copy without that step must
+fail one of the checks. The recipe's metric is the Jaccard index (``em.jaccard``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PYTHON = sys.executable
+
+# (step's file, block number in the step) -> where the block goes: ("before", line), ("after",
+# line) with the first line of the file that starts with ``line`` (in the part named by
+# ``within``, a line the search starts from), ("end",) or ("json-after-id", id).
+ANCHORS = {
+    ("evalmetrics/_core.py", 0): ("before", '    "fpr": (', "RATIOS = {"),
+    ("evalmetrics/classification.py", 0): ("before", "def balanced_accuracy(", None),
+    ("evalmetrics/classification.py", 1): ("after", '    "fbeta",', "__all__ = ["),
+    ("evalmetrics/confusion.py", 0): (
+        "before",
+        "    @property\n    def balanced_accuracy(self)",
+        "class Counts",
+    ),
+    ("evalmetrics/__init__.py", 0): ("after", "    fbeta,", "from .classification import"),
+    ("evalmetrics/__init__.py", 1): ("after", '    "fbeta",', "__all__ = ["),
+    ("tests/test_common.py", 0): ("after", '    "classification.npv": RATIO_CASES,', None),
+    ("tests/test_common.py", 1): ("after", '    "classification.npv": ZeroDivisionCase(', None),
+    ("evalmetrics/formulas.json", 0): ("json-after-id", "npv"),
+    ("reference/api.md", 0): ("after", ".. autofunction:: evalmetrics.npv", None),
+    ("tests/test_classification.py", 0): ("end",),
+    ("tests/test_crosscheck_sklearn.py", 0): ("end",),
+}
+STEPS = list(dict.fromkeys(file for file, _ in ANCHORS))
+
+
+def recipe() -> list[tuple[str, list[tuple[str, str]]]]:
+    """The recipe's steps: (the file in bold, [(the fence's language, its code)])."""
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    section = text.split("\n## Add a metric\n", 1)[1].split("\n## ", 1)[0]
+    steps = []
+    for chunk in re.split(r"\n(?=\d+\. \*\*)", section)[1:]:
+        head = re.match(r"\d+\. \*\*`?([^*`]+)`?\*\*", chunk)
+        blocks = re.findall(r"^( *)```(\w+)\n(.*?)^\1```", chunk, flags=re.S | re.M)
+        code = [(lang, _dedent(body, len(indent))) for indent, lang, body in blocks]
+        steps.append((head.group(1), code))
+    return steps
+
+
+def _dedent(body: str, width: int) -> str:
+    return "".join(line[width:] if line.strip() else "\n" for line in body.splitlines(True))
+
+
+def _insert(text: str, block: str, anchor: tuple) -> str:
+    kind = anchor[0]
+    if kind == "end":
+        return text.rstrip("\n") + "\n\n\n" + block
+    line, within = anchor[1], anchor[2]
+    start = text.index(within) if within else 0
+    at = text.index("\n" + line, start) + 1
+    if kind == "after":
+        end = text.index("\n", at) + 1
+        if line.endswith("("):  # a multi-line entry: after its closing line
+            end = text.index("\n    ),\n", at) + len("\n    ),\n")
+        return text[:end] + block + text[end:]
+    return text[:at] + block + text[at:]
+
+
+def _insert_json(text: str, record: str, after_id: str) -> str:
+    data = json.loads(text)
+    for part in data["parts"]:
+        ids = [m["id"] for m in part["metrics"]]
+        if after_id in ids:
+            part["metrics"].insert(ids.index(after_id) + 1, json.loads(record))
+            return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+    raise AssertionError(f"no record {after_id!r} in formulas.json")
+
+
+def copy_repository(target: Path) -> Path:
+    files = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
+    for name in files:
+        source = ROOT / name
+        if source.is_file():
+            (target / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target / name)
+    (target / ".venv").symlink_to(Path(PYTHON).parents[1])
+    return target
+
+
+def follow(target: Path, skip: str | None = None) -> list[list[str]]:
+    """Apply every step but ``skip``; return the recipe's commands (its console lines)."""
+    commands = []
+    for file, blocks in recipe():
+        if file == skip:
+            continue
+        code_blocks = [b for b in blocks if b[0] != "console"]
+        for index, (_language, body) in enumerate(code_blocks):
+            anchor = ANCHORS[(file, index)]
+            path = target / file
+            text = path.read_text(encoding="utf-8")
+            if anchor[0] == "json-after-id":
+                text = _insert_json(text, body, anchor[1])
+            else:
+                text = _insert(text, body, anchor)
+            path.write_text(text, encoding="utf-8")
+        for language, body in blocks:
+            if language == "console":
+                commands += [line.split() for line in body.splitlines() if line.strip()]
+    return commands
+
+
+def run(target: Path, command: list[str]) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(target), "PYTHONDONTWRITEBYTECODE": "1"}
+    if command[0] == ".venv/bin/python":
+        command = [PYTHON, *command[1:]]
+    if "pytest" in command:
+        command = [*command, "-p", "no:cacheprovider", "-x"]
+    return subprocess.run(command, cwd=target, env=env, capture_output=True, text=True)
+
+
+def test_the_recipe_has_every_step_in_order():
+    """A step taken out of CONTRIBUTING (or a block of one) fails here, naming it."""
+    steps = recipe()
+    named = [file for file, _ in steps if file in STEPS]
+    assert named == STEPS, f"the recipe's steps are {named}; the test follows {STEPS}"
+    for file, blocks in steps:
+        if file in STEPS:
+            code = [b for b in blocks if b[0] != "console"]
+            expected = sum(1 for f, _ in ANCHORS if f == file)
+            assert len(code) == expected, f"{file}: {len(code)} code blocks, expected {expected}"
+    checks = [f for f, blocks in steps if any(lang == "console" for lang, _ in blocks)]
+    assert checks and checks[-1] == "The checks.", checks
+
+
+@pytest.mark.slow
+def test_the_recipe_followed_literally_passes_its_checks(tmp_path):
+    target = copy_repository(tmp_path / "repo")
+    commands = follow(target)
+    assert any("make_formula_sheet.py" in " ".join(c) for c in commands)
+    for command in commands:
+        result = run(target, command)
+        assert result.returncode == 0, f"{' '.join(command)}\n{result.stdout[-3000:]}"
+    # the metric works in the copy, through its new name
+    probe = "import evalmetrics as em; print(em.jaccard([1, 1, 0], [1, 0, 1]))"
+    result = run(target, [PYTHON, "-c", probe])
+    assert result.stdout.strip() == str(1 / 3), result.stderr
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("skipped", STEPS)
+def test_leaving_out_a_step_fails_a_check(tmp_path, skipped):
+    target = copy_repository(tmp_path / "repo")
+    commands = follow(target, skip=skipped)
+    failed = [c for c in commands if run(target, c).returncode != 0]
+    assert failed, f"every check passes without the step {skipped}"
