@@ -234,14 +234,6 @@ def check_notebook_download(page, page_path: str) -> list[str]:
     return []
 
 
-def test_toc_pages_include_every_chapter():
-    """The browser test must not silently skip chapters: every notebook is in the toc."""
-    pages = set(toc_pages())
-    chapters = {f"chapters/{path.stem}.html" for path in (ROOT / "chapters").glob("*.ipynb")}
-    assert chapters, "no chapters found"
-    assert chapters <= pages, f"chapters missing from _toc.yml: {sorted(chapters - pages)}"
-
-
 # Code, outputs and displayed formulas that do not fit the text column: the reader sees them
 # cut at the right edge (a scroll bar a screenshot does not show). Folded boxes are skipped
 # (zero width until opened); a few pixels of glyph overhang are not a cut.

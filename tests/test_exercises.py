@@ -379,6 +379,20 @@ def test_every_key_is_offered_inside_its_exercise():
         )
 
 
+def test_every_exercise_that_shows_a_check_call_has_a_key():
+    """The other direction: an exercise whose statement shows check("...") has a key, so a new
+    exercise without one fails here, not only when its notebook runs."""
+    blocks = exercise_blocks()
+    keyed = set(exercise_ids())
+    unkeyed = sorted(
+        label for label, text in blocks.items() if f'check("{label}"' in text and label not in keyed
+    )
+    assert not unkeyed, (
+        f"{unkeyed} show check() but have no key: write teacher/exercise_specs/chNN.py and run"
+        " python tools/hash_keys.py (CONTRIBUTING.md, Adding a chapter)"
+    )
+
+
 # --- over every key: the self-check contract ----------------------------------------------
 
 

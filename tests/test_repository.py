@@ -60,3 +60,16 @@ def test_no_tracked_file_points_outside_the_repository():
             for hit in outside_references(line):
                 found.append(f"{path.relative_to(ROOT)}:{number}: {hit}")
     assert not found, "\n".join(found[:30])
+
+
+def test_every_chapter_is_in_the_toc():
+    """A notebook not listed in _toc.yml is not built (only_build_toc_files), and the browser
+    test would skip it: every chapter is listed (no build needed, so make check runs it)."""
+    text = (ROOT / "_toc.yml").read_text(encoding="utf-8")
+    listed = set(re.findall(r"^\s*(?:root|-\s*file):\s*(\S+)\s*$", text, flags=re.M))
+    chapters = {f"chapters/{path.stem}" for path in (ROOT / "chapters").glob("*.ipynb")}
+    assert chapters, "no chapters found"
+    missing = sorted(chapters - listed)
+    assert not missing, (
+        f"add to _toc.yml, in its part: {', '.join(f'- file: {m}' for m in missing)}"
+    )
