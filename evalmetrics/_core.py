@@ -48,6 +48,7 @@ __all__ = [
     "sorted_placements",
     "twice_placements",
     "twice_u",
+    "youden",
 ]
 
 # --- the four counts ---------------------------------------------------------------------------
@@ -254,6 +255,23 @@ def kappa_from_matrix(matrix: np.ndarray, *, zero_division: float | str) -> floa
             metric="Cohen's kappa",
             reason="the chance agreement p_e is 1: the truth and the predictions are all one "
             "and the same label",
+            zero_division=zero_division,
+        )
+    )
+
+
+def youden(tp: int, fp: int, tn: int, fn: int, *, zero_division: float | str) -> float:
+    """Youden's J = TPR + TNR - 1 from the counts, 0/0 policy applied (no positives or no
+    negatives): the one computation behind ``Counts.youden_j`` and ``youden_j``."""
+    undefined = tp + fn == 0 or tn + fp == 0
+    tpr = count_ratio("recall", tp, fp, tn, fn, zero_division=0.0)
+    tnr = count_ratio("specificity", tp, fp, tn, fn, zero_division=0.0)
+    return float(
+        apply_policy(
+            tpr + tnr - 1,
+            np.asarray(undefined),
+            metric="Youden's J",
+            reason="TP + FN or TN + FP is 0",
             zero_division=zero_division,
         )
     )

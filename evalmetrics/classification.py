@@ -39,8 +39,9 @@ from ._core import (
     likelihood_ratio,
     mcc_from_matrix,
     prepare_labels,
+    youden,
 )
-from ._undefined import apply_policy, check_zero_division, mean_over
+from ._undefined import check_zero_division, mean_over
 from ._validation import check_beta, check_option, check_pos_label, warn_ignored_pos_label
 from .confusion import Counts
 
@@ -1177,18 +1178,7 @@ def youden_j(
     """
     zero_division = check_zero_division(zero_division)
     c = _binary(y_true, y_pred, pos_label)
-    undefined = c.tp + c.fn == 0 or c.tn + c.fp == 0
-    tpr = count_ratio("recall", c.tp, c.fp, c.tn, c.fn, zero_division=0.0)
-    tnr = count_ratio("specificity", c.tp, c.fp, c.tn, c.fn, zero_division=0.0)
-    return float(
-        apply_policy(
-            tpr + tnr - 1,
-            np.asarray(undefined),
-            metric="Youden's J",
-            reason="TP + FN or TN + FP is 0",
-            zero_division=zero_division,
-        )
-    )
+    return youden(c.tp, c.fp, c.tn, c.fn, zero_division=zero_division)
 
 
 def lr_plus(

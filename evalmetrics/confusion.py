@@ -23,8 +23,9 @@ from ._core import (
     mcc_from_matrix,
     prepare_labels,
     round_half_up,
+    youden,
 )
-from ._undefined import apply_policy, check_zero_division, mean_over
+from ._undefined import check_zero_division, mean_over
 from ._validation import (
     check_beta,
     check_in_interval,
@@ -213,18 +214,7 @@ class Counts:
 
         Equal to :math:`\text{TPR} + \text{TNR} - 1`; nan with a warning if there are no
         positives or no negatives."""
-        undefined = self.tp + self.fn == 0 or self.tn + self.fp == 0
-        tpr = count_ratio("recall", self.tp, self.fp, self.tn, self.fn, zero_division=0.0)
-        tnr = count_ratio("specificity", self.tp, self.fp, self.tn, self.fn, zero_division=0.0)
-        return float(
-            apply_policy(
-                tpr + tnr - 1,
-                np.asarray(undefined),
-                metric="Youden's J",
-                reason="TP + FN or TN + FP is 0",
-                zero_division="warn",
-            )
-        )
+        return youden(self.tp, self.fp, self.tn, self.fn, zero_division="warn")
 
     @property
     def lr_plus(self) -> float:
