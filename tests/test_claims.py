@@ -315,3 +315,22 @@ def test_every_verdict_renders_the_same_in_both_places(verdict):
     for words in (sync.verdict_markdown(verdict), claim["explanation"], claim["translation"]):
         assert words in item
         assert sync.errata_cell(words) in row
+
+
+def test_every_chapter_has_the_documents_section():
+    """Each chapter closes with "What the documents say" and the marker sync_claims writes
+    after (even when the documents say nothing on its subject): without the marker the tool
+    would skip the chapter silently."""
+    missing = []
+    for path in sorted((ROOT / "chapters").glob("*.ipynb")):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        text = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        if "## What the documents say" not in text or (
+            "<!-- claims: generated from reference/data/claims.json" not in text
+        ):
+            missing.append(path.name)
+    assert not missing, (
+        f"{missing} lack the Markdown cell '## What the documents say' followed by the line"
+        " '<!-- claims: generated from reference/data/claims.json by tools/sync_claims.py -->'"
+        " (before the Summary); then run python tools/sync_claims.py"
+    )

@@ -159,6 +159,18 @@ def test_a_mistake_that_gives_the_key_is_caught():
     assert any("neither vary nor fixed" in f for f in problems(_toy(fixed=None)))
 
 
+def test_two_numbers_shown_by_one_text_are_caught():
+    """FP = FN = 2 shown as "2" twice: a term would give both FP's new value."""
+    both = _toy(
+        params={"n": 864, "fp": 2, "fn": 2},
+        fixed=None,
+        vary=lambda rng: {"n": 900, "fp": 3, "fn": 4},
+        shows=lambda p: {"n": str(p["n"]), "fp": str(p["fp"]), "fn": str(p["fn"])},
+    )
+    assert any("shows gives '2' for fp, fn" in f for f in problems(both))
+    assert not any("shows gives" in f for f in problems(both, {"n": 900, "fp": 3, "fn": 4}))
+
+
 @pytest.mark.parametrize("exercise_id", VARYING)
 def test_variants_differ_by_seed_and_keep_the_exercise_sound(exercise_id):
     """A variant is reproducible, sound (no mistake gives its key) and gives no part the book's

@@ -175,6 +175,19 @@ def problems(exercise: Exercise, params: dict | None = None) -> list[str]:
         found.append(f"{exercise.id}: neither vary nor fixed (say why it cannot vary)")
     if exercise.vary is not None and exercise.shows is None:
         found.append(f"{exercise.id}: vary without shows")
+    elif exercise.vary is not None:
+        # two numbers shown by the same text cannot both be substituted: a term's statement
+        # would give one of them the other's new value (FP = FN = 2: both become FP's)
+        texts = exercise.texts(params)
+        by_text: dict[str, list[str]] = {}
+        for name, text in texts.items():
+            by_text.setdefault(text, []).append(name)
+        for text, names in by_text.items():
+            if len(names) > 1:
+                found.append(
+                    f"{exercise.id}: shows gives {text!r} for {', '.join(names)}: choose numbers"
+                    " that differ, or show them by a longer text (\"FP = 2\")"
+                )
     seen: dict[str, list[Value]] = {}
     for mistake in exercise.mistakes:
         if mistake.part not in key:
