@@ -186,7 +186,7 @@ def problems(exercise: Exercise, params: dict | None = None) -> list[str]:
             if len(names) > 1:
                 found.append(
                     f"{exercise.id}: shows gives {text!r} for {', '.join(names)}: choose numbers"
-                    " that differ, or show them by a longer text (\"FP = 2\")"
+                    ' that differ, or show them by a longer text ("FP = 2")'
                 )
     seen: dict[str, list[Value]] = {}
     for mistake in exercise.mistakes:
