@@ -15,7 +15,7 @@ Every expected value comes from an independent reference, never from the code un
 - the formulas written out here (ranks by counting, Demšar's statistics, binomial sums).
 
 The module-level ``COMPARISONS`` records, per peer, how many random cases were compared and the
-largest difference seen (printed by ``test_report_comparisons`` with ``-s``).
+largest difference seen (printed after the module's tests with ``-s``).
 """
 
 from __future__ import annotations
@@ -793,7 +793,10 @@ def test_bad_two_algorithm_input():
         st.bayesian_signed_rank([0.1, 0.2], [0.2, 0.3], random_state="seed")
 
 
-def test_report_comparisons():
-    """Print how many cases each peer was compared on and the largest difference (-s)."""
+@pytest.fixture(scope="module", autouse=True)
+def _report_comparisons():
+    """After the module's tests: how many cases each peer was compared on and the largest
+    difference (shown with -s; the comparisons themselves are the tests)."""
+    yield
     for peer, (count, largest) in sorted(COMPARISONS.items()):
         print(f"{peer}: {count} comparisons, largest difference {largest:.3g}")
