@@ -1,4 +1,11 @@
-"""CONTRIBUTING's "Add a metric" recipe, followed literally in a copy of the repository.
+"""CONTRIBUTING's recipes, followed literally in a copy of the repository.
+
+"Adding a chapter" (at the end of this file): its scaffold commands, run in a copy, give a
+chapter that passes the recipe's own checks; undoing each piece of it (the toc line, the keys,
+the hand answers, the teachers page's count, the documents' section, the hidden check) fails
+one of them.
+
+"Add a metric":
 
 The test reads the recipe's numbered steps: each names its file in bold and carries the code
 to add as fenced blocks. Where each block goes is the recipe's words ("before the "fpr"
@@ -125,8 +132,8 @@ def follow(target: Path, skip: str | None = None) -> list[list[str]]:
     return commands
 
 
-def run(target: Path, command: list[str]) -> subprocess.CompletedProcess:
-    env = {**os.environ, "PYTHONPATH": str(target), "PYTHONDONTWRITEBYTECODE": "1"}
+def run(target: Path, command: list[str], extra: dict | None = None) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(target), "PYTHONDONTWRITEBYTECODE": "1", **(extra or {})}
     if command[0] == ".venv/bin/python":
         command = [PYTHON, *command[1:]]
     elif command[0].startswith(".venv/bin/"):  # ruff: the test's environment's
@@ -172,3 +179,96 @@ def test_leaving_out_a_step_fails_a_check(tmp_path, skipped):
     commands = follow(target, skip=skipped)
     failed = [c for c in commands if run(target, c).returncode != 0]
     assert failed, f"every check passes without the step {skipped}"
+
+
+# --- "Adding a chapter" ------------------------------------------------------------------------
+
+
+def chapter_commands() -> tuple[list[list[str]], list[list[str]]]:
+    """The chapter recipe's console lines: (the scaffold's, the checks of its step 10)."""
+    import shlex
+
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    section = text.split("\n## Adding a chapter\n", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"^( *)```console\n(.*?)^\1```", section, flags=re.S | re.M)
+    lines = [
+        [shlex.split(line) for line in _dedent(body, len(indent)).splitlines() if line.strip()]
+        for indent, body in blocks
+    ]
+    assert len(lines) >= 2, "the chapter recipe lost its scaffold or its checks"
+    return lines[0], lines[-1]
+
+
+def _without(target: Path, what: str) -> None:
+    """Undo one piece of the scaffold in ``target``: a step a contributor could leave out."""
+    notebook = target / "chapters" / "26_toy.ipynb"
+    if what == "toc line":
+        toc = target / "_toc.yml"
+        lines = toc.read_text(encoding="utf-8").splitlines(keepends=True)
+        toc.write_text("".join(x for x in lines if "chapters/26_toy" not in x), "utf-8")
+    elif what == "keys":
+        for path in target.glob("**/exercise_keys/ch26.json"):
+            path.unlink()
+    elif what == "hand answers":
+        (target / "tests" / "answers_ch26.py").unlink()
+    elif what == "teachers count":
+        shutil.copy2(ROOT / "reference" / "teachers.md", target / "reference" / "teachers.md")
+    elif what in ("documents section", "hidden check"):
+        data = json.loads(notebook.read_text(encoding="utf-8"))
+        marker = "## What the documents say" if what == "documents section" else "assert check("
+        data["cells"] = [c for c in data["cells"] if marker not in "".join(c["source"])]
+        notebook.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", "utf-8")
+    else:
+        raise ValueError(what)
+
+
+CHAPTER_PIECES = [
+    "toc line",
+    "keys",
+    "hand answers",
+    "teachers count",
+    "documents section",
+    "hidden check",
+]
+
+
+def _scaffold(target: Path, skip: str | None = None) -> list[list[str]]:
+    scaffold, checks = chapter_commands()
+    for command in scaffold:
+        if skip == "keys" and "hash_keys.py" in " ".join(command):
+            continue
+        result = run(target, command)
+        assert result.returncode == 0, f"{' '.join(command)}\n{result.stdout}{result.stderr}"
+    if skip and skip != "keys":
+        _without(target, skip)
+    subprocess.run(["git", "init", "-q"], cwd=target, check=True)  # tests scan tracked files
+    subprocess.run(["git", "add", "-A"], cwd=target, check=True)
+    return checks
+
+
+def _run_checks(target: Path, checks: list[list[str]]) -> list[str]:
+    env_extra = {"IPYTHONDIR": str(target / "tools" / "ipython")}
+    failed = []
+    for command in checks:
+        result = run(target, command, env_extra)
+        if result.returncode != 0:
+            failed.append(f"{' '.join(command)}\n{result.stdout[-2500:]}{result.stderr[-500:]}")
+    return failed
+
+
+@pytest.mark.slow
+def test_the_chapter_recipe_scaffold_passes_its_checks(tmp_path):
+    target = copy_repository(tmp_path / "repo")
+    failed = _run_checks(target, _scaffold(target))
+    assert not failed, "\n\n".join(failed)
+    page = (target / "reference" / "teachers.md").read_text(encoding="utf-8")
+    assert "The other 65 of the 81 checked exercises vary" in page
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("skipped", CHAPTER_PIECES)
+def test_leaving_out_a_piece_of_the_chapter_fails_a_check(tmp_path, skipped):
+    target = copy_repository(tmp_path / "repo")
+    assert _run_checks(target, _scaffold(target, skip=skipped)), (
+        f"every check passes without the {skipped}"
+    )

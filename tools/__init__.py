@@ -21,6 +21,8 @@ hash_keys              an author, after an exercise edit   teacher/exercise_keys
 exercise_report        an author                           one chapter's exercise code, checked
 make_formula_sheet     an author, after formulas.json      reference/formulas.md
 sync_claims            an author, after claims.json        'What the documents say' and errata
+new_chapter            an author starting a chapter        a notebook that passes the checks, its
+                                                           exercise code, answers and toc line
 renumber               an author inserting a chapter       files, references, keys, redirects
 feedback_screenshot    an author, after 23.1's hints       the teachers page's otter feedback
 spark_metrics          ``make test`` (tests/test_spark)    reference/data/spark_metrics.json
@@ -56,6 +58,7 @@ SCRIPTS = (
     "exercise_report",
     "make_formula_sheet",
     "sync_claims",
+    "new_chapter",
     "renumber",
     "feedback_screenshot",
     "spark_metrics",
