@@ -46,8 +46,10 @@ help:
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
+# ranx's numba functions compiled once into numba's cache (about 40 s), not once per chapter
 $(VENV)/.book-installed: $(BIN)/python requirements.txt constraints.txt pyproject.toml
 	$(PIP_INSTALL) -r requirements.txt
+	$(BIN)/python tools/warm_numba.py
 	@touch $@
 
 # The tests include the JupyterLab test, so they install Lab too.

@@ -29,6 +29,8 @@ spark_metrics          ``make test`` (tests/test_spark)    reference/data/spark_
 notebook_timings       ``make timings``                    each notebook's execution time
 main_line              an author                           each chapter's main-line length
 cell_dependencies      tests (the reader's copy)           cells a dropped cell would break
+warm_numba             ``make book``, after installing     ranx's metrics compiled into numba's
+                                                           cache once, not once per chapter
 =====================  ==================================  ======================================
 
 Shared modules (imported, not run): ``notebook_source`` (a cell's text and Python, what code
@@ -65,5 +67,6 @@ SCRIPTS = (
     "notebook_timings",
     "main_line",
     "cell_dependencies",
+    "warm_numba",
 )
 MODULES = ("notebook_source", "variants")
