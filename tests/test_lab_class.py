@@ -184,7 +184,11 @@ def test_the_student_edition_runs_reads_and_checks_in_lab(page, class_lab):
     assert all_cells[work]["source"].strip() == "# Your code here"
     key = KEYS[LABEL]
     mistake = next(h for h in key["hints"] if h["part"] == "bpref")
-    output = type_and_run(page, path, work, f'check("{LABEL}", bpref={mistake["value"]!r}, ap=0.4)')
+    # ap=0.123: wrong at the three decimals asked (a shorter wrong answer hears the rounding
+    # rule instead of "Try again")
+    output = type_and_run(
+        page, path, work, f'check("{LABEL}", bpref={mistake["value"]!r}, ap=0.123)'
+    )
     page.screenshot(path=str(shot("class__student_edition_check_wrong")))
     assert "bpref: not quite. " + mistake["hint"][:40] in output, output
     assert "ap: not quite. Try again." in output, output
