@@ -311,3 +311,8 @@ def test_the_exercise_report_lists_kept_parts_and_versions(capsys):
     assert "keeps the book's answer of: p5, r5, hit5" in block
     count = int(re.search(r"versions: (\d+) distinct", block).group(1))
     assert 1 < count == exercise_report.versions(SPECS["ch16-ex-all-metrics"])
+    page = " ".join((ROOT / "reference" / "teachers.md").read_text(encoding="utf-8").split())
+    assert (
+        f"how many distinct versions each exercise has in {exercise_report.VERSION_DRAWS}" in page
+    )
+    assert f"(chapter 16's first has {count})" in page
