@@ -2,6 +2,8 @@
 
 - :func:`run_block`: run a block of seeded random cases and fail once, listing every failing
   case with the seed that reproduces it (the random cross-checks);
+- :func:`build_assignments`: ``tools/make_assignments.py`` run as a teacher runs it, failing
+  with its output;
 - :func:`find_chromium` and :func:`chromium_browser`: Debian's Chromium for the browser and
   JupyterLab tests, a failure under ``CI=true`` and a skip with the install command elsewhere.
 """
@@ -11,8 +13,11 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import subprocess
+import sys
 import warnings
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -55,6 +60,22 @@ def run_block(
     assert not failures, f"{len(failures)} of {size} cases fail in block {block}:\n" + "\n".join(
         failures
     )
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def build_assignments(out: Path, *extra: str) -> None:
+    """``tools/make_assignments.py --out OUT EXTRA...`` from the repository root; fails with
+    the tool's output."""
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "make_assignments.py"), "--out", str(out), *extra],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
 # flags for a headless Chromium that asks nothing of the network (the book must work offline)

@@ -27,13 +27,13 @@ import copy
 import json
 import math
 import re
-import subprocess
 import sys
 import zipfile
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from support import build_assignments as _build
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -67,17 +67,6 @@ def _otter():
 def _chapter_path(number: str, folder: Path = ROOT / "chapters") -> Path:
     (path,) = folder.glob(f"{number}_*.ipynb")
     return path
-
-
-def _build(out: Path, *extra: str) -> None:
-    result = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "make_assignments.py"), "--out", str(out), *extra],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
 
 
 @pytest.fixture(scope="session")

@@ -28,6 +28,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import build_assignments
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -143,15 +144,7 @@ def graded(tmp_path_factory) -> tuple[list[dict], str, dict[str, list[str]]]:
 
 
 def _build(out: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "tools/make_assignments.py", "--chapters", "07", "--out", str(out)]
-        + ["--no-run-tests"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+    build_assignments(out, "--chapters", "07", "--no-run-tests")
 
 
 @pytest.mark.slow

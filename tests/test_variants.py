@@ -28,6 +28,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from support import build_assignments as _build
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "teacher")]
@@ -44,17 +45,6 @@ pytestmark = [
 ]
 CHAPTERS = ("17", "07")
 SEEDS = (11, 12)
-
-
-def _build(out: Path, *extra: str) -> None:
-    result = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "make_assignments.py"), "--out", str(out), *extra],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
 
 
 @pytest.fixture(scope="module")
