@@ -5,7 +5,9 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 PIP     = $(BIN)/python -m pip
-PIP_INSTALL = $(PIP) install --quiet --disable-pip-version-check -c constraints.txt
+# uv installs the pinned versions of constraints.txt (the same ones pip would) in seconds where
+# pip takes about a minute; pip installs uv itself, pinned too.
+PIP_INSTALL = $(BIN)/uv pip install --quiet --python $(BIN)/python -c constraints.txt
 
 # The kernel that executes the chapters inherits these.
 export IPYTHONDIR := $(CURDIR)/tools/ipython
@@ -13,7 +15,7 @@ export PYDEVD_DISABLE_FILE_VALIDATION := 1
 # Explorers render their slider frames only when the book is built.
 BOOK_ENV = EVALMETRICS_STATIC_FRAMES=1
 
-.PHONY: help book check test timings lab lab-fresh student clean constraints lint unit unit-fast nbval build-check browser bench bench-spark bench-compare
+.PHONY: help book check test test-full unit-nbval timings lab lab-fresh student clean constraints lint unit unit-fast nbval build-check browser bench bench-spark bench-compare
 
 # Two workers everywhere (the machines this book is built on have two cores); JOBS=1 to turn off.
 JOBS ?= 2
@@ -26,6 +28,7 @@ help:
 	@echo "make book         build the HTML book into _build/html (warnings are errors)"
 	@echo "make check        the author's loop: lint, fast unit tests, rebuild only what changed"
 	@echo "make test         lint, unit tests (with Spark), notebooks (nbval), strict build, browser test"
+	@echo "make test-full    make test with every case of every check (nightly, about 25 min)"
 	@echo "make timings      each notebook's execution time in the last build, and the totals"
 	@echo "make lab          JupyterLab on a copy of the chapters (_build/lab), for self-study"
 	@echo "make lab-fresh    the same, the copy rewritten from the chapters (your work there is lost)"
@@ -46,8 +49,12 @@ help:
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
+$(BIN)/uv: $(BIN)/python constraints.txt
+	$(PIP) install --quiet --disable-pip-version-check -c constraints.txt uv
+	@touch $@
+
 # ranx's numba functions compiled once into numba's cache (about 40 s), not once per chapter
-$(VENV)/.book-installed: $(BIN)/python requirements.txt constraints.txt pyproject.toml
+$(VENV)/.book-installed: $(BIN)/uv requirements.txt constraints.txt pyproject.toml
 	$(PIP_INSTALL) -r requirements.txt
 	$(BIN)/python tools/warm_numba.py
 	@touch $@
@@ -83,8 +90,13 @@ lint: $(VENV)/.test-installed
 
 XDIST = $(if $(filter 1,$(JOBS)),,-n $(JOBS))
 
+# make test runs every check, the parametrized ones on representative cases; make test-full
+# (nightly) runs the rest of those cases too (the tests marked nightly: every chapter's
+# assignment graded, every step of the recipes undone, a whole term built).
+UNIT_MARKS ?= not browser and not nightly
+
 unit: $(VENV)/.spark-installed $(VENV)/.teach-installed
-	$(BIN)/python -m pytest tests evalmetrics -m "not browser" -q $(XDIST)
+	$(BIN)/python -m pytest tests evalmetrics -m "$(UNIT_MARKS)" -q $(XDIST)
 
 # The unit tests without the slow ones (a fresh venv, Spark, tiny books built from scratch)
 unit-fast: $(VENV)/.test-installed
@@ -94,6 +106,14 @@ unit-fast: $(VENV)/.test-installed
 nbval: $(VENV)/.test-installed
 	$(BIN)/python -m pytest --nbval-lax chapters reference -q $(XDIST) \
 		$(if $(XDIST),--dist loadfile,) $(NBVAL_ARGS)
+
+# The unit tests and the notebooks in one pytest session on both cores, one file at a time per
+# worker: a notebook's cells run in order in one kernel, and a test module's expensive fixtures
+# (a reader's venv, a Spark session, a term of assignments) are made once, not once per worker.
+# make test runs this beside the browser test, which mostly waits.
+unit-nbval: $(VENV)/.spark-installed $(VENV)/.teach-installed
+	$(BIN)/python -m pytest tests evalmetrics chapters reference --nbval-lax -m "$(UNIT_MARKS)" \
+		-q $(XDIST) $(if $(XDIST),--dist loadfile,) $(NBVAL_ARGS)
 
 build-check: $(VENV)/.test-installed
 	$(BOOK_ENV) BOOK_JOBS=$(JOBS) $(BIN)/jupyter-book build . -W -n --keep-going
@@ -112,16 +132,19 @@ check: $(VENV)/.test-installed
 timings: $(VENV)/.book-installed
 	$(BIN)/python tools/notebook_timings.py
 
-# The order matters: the browser test opens the book that build-check has just built. nbval
-# and the browser test then run side by side (the browser test mostly waits for pages and
-# kernels, nbval computes); each one's output is printed in one piece when it ends, so the
-# last lines are pytest's summary of whichever ends last.
+# The order matters: the browser test opens the book that build-check has just built. The
+# unit tests with nbval, and the browser test, then run side by side (the browser test mostly
+# waits for pages and kernels, the others compute); each one's output is printed in one piece
+# when it ends, so the last lines are pytest's summary of whichever ends last.
 test: $(VENV)/.spark-installed $(VENV)/.teach-installed
 	$(MAKE) --no-print-directory lint
-	$(MAKE) --no-print-directory unit
 	$(MAKE) --no-print-directory build-check
-	$(MAKE) --no-print-directory -j2 --output-sync=target nbval browser \
+	$(MAKE) --no-print-directory -j2 --output-sync=target unit-nbval browser \
 		NBVAL_ARGS="$(foreach chapter,$(LAB_CHAPTERS),--ignore=chapters/$(chapter).ipynb)"
+
+# Nightly: make test with every case of every check (about 25 minutes on two cores)
+test-full:
+	$(MAKE) --no-print-directory test UNIT_MARKS="not browser"
 
 # --- self-study and class -----------------------------------------------------------------
 # JupyterLab on a copy of the chapters in _build/lab (tools/make_lab.py): the book's roles
@@ -204,7 +227,7 @@ constraints:
 	$(PYTHON) -m venv _build/constraints-venv
 	_build/constraints-venv/bin/python -m pip install --quiet --disable-pip-version-check \
 		-r requirements.txt -r requirements-test.txt -r requirements-lab.txt \
-		-r requirements-spark.txt -r requirements-teach.txt
+		-r requirements-spark.txt -r requirements-teach.txt uv
 	{ echo "# Exact versions for reproducible installs; regenerate with: make constraints"; \
 	  _build/constraints-venv/bin/python -m pip freeze --exclude-editable | grep -v '^-e' | sort -f; \
 	} > constraints.txt

@@ -4,6 +4,8 @@
   case with the seed that reproduces it (the random cross-checks);
 - :func:`build_assignments`: ``tools/make_assignments.py`` run as a teacher runs it, failing
   with its output;
+- :func:`tiered`: the cases of a parametrized check split between ``make test`` (a
+  representative few) and ``make test-full`` (all: the others carry the ``nightly`` mark);
 - :func:`find_chromium` and :func:`chromium_browser`: Debian's Chromium for the browser and
   JupyterLab tests, a failure under ``CI=true`` and a skip with the install command elsewhere.
 """
@@ -63,6 +65,21 @@ def run_block(
 
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def tiered(values, quick) -> list:
+    """``values`` for ``pytest.mark.parametrize``: those in ``quick`` run in ``make test``; the
+    others are marked ``nightly`` and run in ``make test-full`` only. Every value in ``quick``
+    must be one of ``values``, so a renamed case cannot silently drop out of ``make test``."""
+    values, quick = list(values), list(quick)
+    missing = [q for q in quick if q not in values]
+    if missing or not quick:
+        raise ValueError(f"quick must name some of the values; {missing} are not among them")
+    nightly = pytest.mark.nightly
+    return [
+        v if v in quick else pytest.param(*(v if isinstance(v, tuple) else (v,)), marks=nightly)
+        for v in values
+    ]
 
 
 def build_assignments(out: Path, *extra: str) -> None:

@@ -9,7 +9,8 @@ submissions are made from its solutions notebook:
   that part 0, 4 of 5;
 - ``crashes``: 7.2's answer cell raises before it sets ``auc``: ``auc`` 0, the rest graded,
   4 of 5, and the total row names the error;
-- ``never_ends``: a ``while True: pass`` cell after the set-up: killed at the timeout, every
+- ``never_ends``: a cell after the set-up that waits for ever (``time.sleep``, so that the test
+  does not hold a core for the minute of the timeout): killed at the timeout, every
   part 0, the others graded as usual.
 
 The expected points below are the assignment's, written by hand, not read from grade.py. The
@@ -113,7 +114,9 @@ def graded(tmp_path_factory) -> tuple[list[dict], str, dict[str, list[str]]]:
     write("crashes", crashes)
     never_ends = copy.deepcopy(notebook)
     setup = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("# Set-up"))
-    never_ends["cells"].insert(setup + 1, _code_cell("while True:\n    pass\n"))
+    never_ends["cells"].insert(
+        setup + 1, _code_cell("import time\n\nwhile True:\n    time.sleep(1)\n")
+    )
     write("never_ends", never_ends)
 
     out = tmp / "gradebook.csv"

@@ -11,6 +11,8 @@ import re
 import subprocess
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
 OUTSIDE = re.compile(
     # this project's issues by number ("issue 16"); another project's pull request or issue
@@ -73,3 +75,23 @@ def test_every_chapter_is_in_the_toc():
     assert not missing, (
         f"add to _toc.yml, in its part: {', '.join(f'- file: {m}' for m in missing)}"
     )
+
+
+def test_tiered_marks_the_rest_nightly_and_refuses_a_quick_case_that_is_not_there():
+    from support import tiered
+
+    cases = tiered(["01", "02", "03"], ["02"])
+    assert cases[1] == "02"
+    for case in (cases[0], cases[2]):
+        assert [mark.name for mark in case.marks] == ["nightly"]
+    with pytest.raises(ValueError, match="04"):
+        tiered(["01", "02"], ["04"])
+    with pytest.raises(ValueError):
+        tiered(["01", "02"], [])
+
+
+def test_make_test_leaves_out_the_nightly_cases_and_make_test_full_runs_them():
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert "UNIT_MARKS ?= not browser and not nightly" in makefile
+    assert '$(MAKE) --no-print-directory test UNIT_MARKS="not browser"' in makefile
+    assert "make test-full" in (ROOT / "README.md").read_text(encoding="utf-8")

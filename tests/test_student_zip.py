@@ -220,6 +220,7 @@ def test_the_readme_says_which_python_the_venv_the_install_and_the_first_noteboo
 
 
 @pytest.mark.slow
+@pytest.mark.nightly  # pip into a fresh venv, about 40 s; make test checks the zip's contents
 def test_the_notebooks_run_in_a_fresh_venv_installed_as_the_readme_says(unzipped, tmp_path):
     student = unzipped / "student"
     commands = readme_commands((student / "README.txt").read_text(encoding="utf-8"))

@@ -29,6 +29,7 @@ from pathlib import Path
 
 import pytest
 from support import build_assignments as _build
+from support import tiered
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "teacher")]
@@ -243,8 +244,11 @@ def test_a_variants_solutions_get_full_marks(terms, number, seed):
     assert results.total == results.possible > 0, results.summary()
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-@pytest.mark.parametrize("number", CHAPTERS)
+# `make test` grades one chapter of one term with a wrong part; `make test-full` all four
+@pytest.mark.parametrize(
+    ("number", "seed"),
+    tiered([(n, s) for s in SEEDS for n in CHAPTERS], [("07", 11)]),
+)
 def test_one_wrong_part_loses_that_part_and_check_agrees(terms, number, seed, tmp_path):
     files = _files(terms[seed], number)
     keys = _variant_keys(number, seed)
@@ -459,6 +463,7 @@ def test_make_assignments_refuses_a_small_seed(tmp_path, capsys):
     assert not (tmp_path / "ch07").exists()
 
 
+@pytest.mark.nightly  # every chapter in one term (about 100 s); `make test` builds 07 and 17
 def test_every_chapter_builds_with_a_seed_and_its_solutions_get_full_marks(tmp_path):
     """Every exercise that varies, in one term: otter assign grades each chapter's solutions
     notebook (the chapter's solution code on the term's numbers) against the term's key, which
