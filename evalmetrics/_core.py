@@ -53,7 +53,8 @@ __all__ = [
 
 # --- the four counts ---------------------------------------------------------------------------
 
-# The count ratios, in one table used by ``Counts``, the classification functions and ``Sweep``:
+# The count ratios, in one table used by ``Counts``, the classification functions and ``Sweep``
+# (its TPR, FPR and precision; a new ratio needs no entry there):
 # name -> (the metric's name in messages, numerator, denominator, the denominator's name); the
 # numerator and denominator are functions of (tp, fp, tn, fn), scalars or arrays alike.
 RATIOS = {

@@ -6,6 +6,8 @@
   with its output;
 - :func:`tiered`: the cases of a parametrized check split between ``make test`` (a
   representative few) and ``make test-full`` (all: the others carry the ``nightly`` mark);
+- :data:`RAW_MYST`: the book's roles and directive options, which must never reach a reader
+  of the Lab copy or the student edition as text;
 - :func:`find_chromium` and :func:`chromium_browser`: Debian's Chromium for the browser and
   JupyterLab tests, a failure under ``CI=true`` and a skip with the install command elsewhere.
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -65,6 +68,14 @@ def run_block(
 
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+RAW_MYST = re.compile(
+    r"\{(glue:text|glue|cite|cite:t|cite:p|ref|numref|term|doc)\}`"
+    r"|\{(exercise|solution-start|solution-end)\}"
+    r"|^:label:",
+    re.M,  # an option line anywhere in a cell, not only at its start
+)
 
 
 def tiered(values, quick) -> list:

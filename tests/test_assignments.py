@@ -52,9 +52,9 @@ KEYS = make_assignments.load_keys()
 CHAPTERS = sorted({label[2:4] for label in KEYS})
 # The chapters whose assignments `make test` grades with otter (`make test-full` grades all):
 # between them every kind of answer a key holds, an int at 0 decimals (2, 25), 2 and 4
-# decimals (8), the default 3, and an undefined (NaN) answer (1). The static checks of every
-# chapter's files run in both.
-GRADED_QUICK = ("01", "02", "08", "25")
+# decimals (8), the default 3, an undefined (NaN) answer (1) and negative answers (18, the
+# only chapter with any). The static checks of every chapter's files run in both.
+GRADED_QUICK = ("01", "02", "08", "18", "25")
 NOT_INSTALLED = (
     "otter-grader is not installed, so the assignments cannot be built or graded: run "
     "`make assignments` (it installs requirements-teach.txt), or "

@@ -129,7 +129,7 @@ def section_problems(claims: list[dict], notebooks: list[Path], errata: Path) ->
         if len(cells) > 1:
             problems.append(f"{path.name}: {len(cells)} sections")
         for cell in cells:
-            if "".join(cell["source"]) != sync.cell_text(path.stem, claims):
+            if "".join(cell["source"]) != sync.claims_cell(path.stem, claims):
                 problems.append(f"{path.name}: section differs from the data (run the tool)")
     text = errata.read_text(encoding="utf-8")
     if sync.ERRATA_BEGIN not in text or sync.ERRATA_END not in text:
@@ -256,7 +256,7 @@ def _notebook_with_section(tmp_path: Path) -> Path:
                 "cell_type": "markdown",
                 "id": "b",
                 "metadata": {},
-                "source": sync.source_lines(sync.cell_text(stem, CLAIMS)),
+                "source": sync.source_lines(sync.claims_cell(stem, CLAIMS)),
             },
         ],
         "metadata": {},

@@ -316,3 +316,32 @@ def test_the_exercise_report_lists_kept_parts_and_versions(capsys):
         f"how many distinct versions each exercise has in {exercise_report.VERSION_DRAWS}" in page
     )
     assert f"(chapter 16's first has {count})" in page
+
+
+@pytest.mark.parametrize("chapter", exercise_specs.chapters())
+def test_the_exercise_report_finds_no_problem(chapter, capsys):
+    """Every chapter passes tools/exercise_report.py: each exercise in the notebook under its
+    label, every number a term changes (``shows``) in both its statement and its solution code,
+    the key on file what the code computes. A term built with a seed (make assignments SEED=...)
+    depends on all three; make test builds only two chapters with a seed."""
+    import exercise_report
+
+    problems = exercise_report.report(chapter, count_versions=False)
+    lines = [line for line in capsys.readouterr().out.splitlines() if "PROBLEM" in line]
+    assert problems == 0, "\n".join(lines)
+
+
+def test_the_exercise_report_counts_a_stale_key(tmp_path, monkeypatch, capsys):
+    """A key on file that the code no longer computes is a problem (it was only printed)."""
+    import exercise_report
+
+    stored = json.loads((ROOT / "teacher" / "exercise_keys" / "ch07.json").read_text("utf-8"))
+    part = next(iter(stored["ch07-ex-auc-pairs"]["parts"]))
+    stored["ch07-ex-auc-pairs"]["parts"][part] += 0.125
+    keys = tmp_path / "teacher" / "exercise_keys"
+    keys.mkdir(parents=True)
+    (keys / "ch07.json").write_text(json.dumps(stored), encoding="utf-8")
+    (tmp_path / "chapters").symlink_to(ROOT / "chapters")
+    monkeypatch.setattr(exercise_report, "ROOT", tmp_path)
+    assert exercise_report.report("ch07", count_versions=False) == 1
+    assert f"PROBLEM: part {part}: code" in capsys.readouterr().out

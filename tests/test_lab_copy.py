@@ -19,18 +19,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import RAW_MYST
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = importlib.util.spec_from_file_location("make_lab", ROOT / "tools" / "make_lab.py")
 make_lab = importlib.util.module_from_spec(SPEC)
 SPEC.loader.exec_module(make_lab)
 
-# What must never reach a reader in Lab: the book's roles and directive options.
-RAW_MYST = re.compile(
-    r"\{(glue:text|glue|cite|cite:t|cite:p|ref|numref|term|doc)\}`"
-    r"|\{(exercise|solution-start|solution-end)\}"
-    r"|^:label:"
-)
 NOTEBOOKS = make_lab.notebook_paths()
 
 

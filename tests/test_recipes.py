@@ -34,18 +34,20 @@ PYTHON = sys.executable
 
 # (step's file, block number in the step) -> where the block goes: ("before", line), ("after",
 # line) with the first line of the file that starts with ``line`` (in the part named by
-# ``within``, a line the search starts from), ("end",) or ("json-after-id", id).
+# ``within``, a line the search starts from), ("sorted", within): a one-line entry into the
+# alphabetical list that starts after the line ``within`` (wherever the names already there put
+# it, so a metric added since does not move it), ("end",) or ("json-after-id", id).
 ANCHORS = {
     ("evalmetrics/_core.py", 0): ("before", '    "fpr": (', "RATIOS = {"),
     ("evalmetrics/classification.py", 0): ("before", "def balanced_accuracy(", None),
-    ("evalmetrics/classification.py", 1): ("after", '    "fbeta",', "__all__ = ["),
+    ("evalmetrics/classification.py", 1): ("sorted", "__all__ = ["),
     ("evalmetrics/confusion.py", 0): (
         "before",
         "    @property\n    def balanced_accuracy(self)",
         "class Counts",
     ),
-    ("evalmetrics/__init__.py", 0): ("after", "    fbeta,", "from .classification import"),
-    ("evalmetrics/__init__.py", 1): ("after", '    "fbeta_isocurve",', "__all__ = ["),
+    ("evalmetrics/__init__.py", 0): ("sorted", "from .classification import"),
+    ("evalmetrics/__init__.py", 1): ("sorted", "__all__ = ["),
     ("tests/test_common.py", 0): ("after", '    "classification.npv": RATIO_CASES,', None),
     ("tests/test_common.py", 1): ("after", '    "classification.npv": ZeroDivisionCase(', None),
     ("evalmetrics/formulas.json", 0): ("json-after-id", "npv"),
@@ -73,10 +75,30 @@ def _dedent(body: str, width: int) -> str:
     return "".join(line[width:] if line.strip() else "\n" for line in body.splitlines(True))
 
 
+def _name(line: str) -> str:
+    return line.strip().strip(",").strip('"')
+
+
+def _insert_sorted(text: str, block: str, within: str) -> str:
+    """``block`` (one entry) into the list after the line holding ``within``, in its place."""
+    start = text.index("\n", text.index(within)) + 1
+    lines = text[start:].splitlines(keepends=True)
+    offset = start
+    for line in lines:
+        if line.strip() in (")", "]", ")\n", "]\n") or not line.strip().endswith(","):
+            break  # the end of the list: the new name sorts last
+        if _name(line) > _name(block):
+            break
+        offset += len(line)
+    return text[:offset] + block + text[offset:]
+
+
 def _insert(text: str, block: str, anchor: tuple) -> str:
     kind = anchor[0]
     if kind == "end":
         return text.rstrip("\n") + "\n\n\n" + block
+    if kind == "sorted":
+        return _insert_sorted(text, block, anchor[1])
     line, within = anchor[1], anchor[2]
     start = text.index(within) if within else 0
     at = text.index("\n" + line, start) + 1
@@ -187,15 +209,35 @@ def test_leaving_out_a_step_fails_a_check(tmp_path, skipped):
 # --- "Adding a chapter" ------------------------------------------------------------------------
 
 
+RECIPE_NUMBER = "26"  # the chapter number CONTRIBUTING's example uses
+
+
+def next_number() -> str:
+    """The next free chapter number: the test follows the recipe with it, so the chapter the
+    example names can be written for real without breaking this test."""
+    numbers = [int(p.name[:2]) for p in (ROOT / "chapters").glob("[0-9][0-9]_*.ipynb")]
+    return f"{max(numbers) + 1:02d}"
+
+
+def _renumbered(word: str, number: str) -> str:
+    return re.sub(rf"(?<![0-9]){RECIPE_NUMBER}(?=_toy|$)", number, word)
+
+
 def chapter_commands() -> tuple[list[list[str]], list[list[str]]]:
-    """The chapter recipe's console lines: (the scaffold's, the checks of its step 10)."""
+    """The chapter recipe's console lines, with the next free chapter number for the example's:
+    (the scaffold's, the checks of its step 10)."""
     import shlex
 
     text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
     section = text.split("\n## Adding a chapter\n", 1)[1].split("\n## ", 1)[0]
     blocks = re.findall(r"^( *)```console\n(.*?)^\1```", section, flags=re.S | re.M)
+    number = next_number()
     lines = [
-        [shlex.split(line) for line in _dedent(body, len(indent)).splitlines() if line.strip()]
+        [
+            [_renumbered(word, number) for word in shlex.split(line)]
+            for line in _dedent(body, len(indent)).splitlines()
+            if line.strip()
+        ]
         for indent, body in blocks
     ]
     assert len(lines) >= 2, "the chapter recipe lost its scaffold or its checks"
@@ -204,16 +246,17 @@ def chapter_commands() -> tuple[list[list[str]], list[list[str]]]:
 
 def _without(target: Path, what: str) -> None:
     """Undo one piece of the scaffold in ``target``: a step a contributor could leave out."""
-    notebook = target / "chapters" / "26_toy.ipynb"
+    number = next_number()
+    notebook = target / "chapters" / f"{number}_toy.ipynb"
     if what == "toc line":
         toc = target / "_toc.yml"
         lines = toc.read_text(encoding="utf-8").splitlines(keepends=True)
-        toc.write_text("".join(x for x in lines if "chapters/26_toy" not in x), "utf-8")
+        toc.write_text("".join(x for x in lines if f"chapters/{number}_toy" not in x), "utf-8")
     elif what == "keys":
-        for path in target.glob("**/exercise_keys/ch26.json"):
+        for path in target.glob(f"**/exercise_keys/ch{number}.json"):
             path.unlink()
     elif what == "hand answers":
-        (target / "tests" / "answers_ch26.py").unlink()
+        (target / "tests" / f"answers_ch{number}.py").unlink()
     elif what == "teachers count":
         shutil.copy2(ROOT / "reference" / "teachers.md", target / "reference" / "teachers.md")
     elif what in ("documents section", "hidden check"):
@@ -264,8 +307,11 @@ def test_the_chapter_recipe_scaffold_passes_its_checks(tmp_path):
     target = copy_repository(tmp_path / "repo")
     failed = _run_checks(target, _scaffold(target))
     assert not failed, "\n\n".join(failed)
-    page = (target / "reference" / "teachers.md").read_text(encoding="utf-8")
-    assert "The other 65 of the 81 checked exercises vary" in page
+    # the toy exercise varies: one more checked exercise, and one more that varies
+    count = re.compile(r"The other (\d+) of the (\d+) checked exercises vary")
+    before = count.search((ROOT / "reference" / "teachers.md").read_text(encoding="utf-8"))
+    after = count.search((target / "reference" / "teachers.md").read_text(encoding="utf-8"))
+    assert (int(after[1]), int(after[2])) == (int(before[1]) + 1, int(before[2]) + 1)
 
 
 @pytest.mark.slow
@@ -277,3 +323,17 @@ def test_leaving_out_a_piece_of_the_chapter_fails_a_check(tmp_path, skipped):
     assert _run_checks(target, _scaffold(target, skip=skipped)), (
         f"every check passes without the {skipped}"
     )
+
+
+def test_a_part_that_is_not_in_the_toc_stops_the_scaffold_before_it_writes(tmp_path):
+    from tools import new_chapter
+
+    for folder in ("chapters", "teacher/exercise_specs", "tests", "reference"):
+        (tmp_path / folder).mkdir(parents=True)
+    shutil.copy2(ROOT / "_toc.yml", tmp_path / "_toc.yml")
+    shutil.copy2(ROOT / "reference" / "teachers.md", tmp_path / "reference" / "teachers.md")
+    with pytest.raises(SystemExit, match="--part: no part 'Part IX'"):
+        new_chapter.main(["27", "toy", "A toy", "--part", "Part IX", "--root", str(tmp_path)])
+    written = [p for p in tmp_path.rglob("*") if p.is_file()]
+    assert sorted(p.name for p in written) == ["_toc.yml", "teachers.md"]
+    assert (tmp_path / "_toc.yml").read_text() == (ROOT / "_toc.yml").read_text()

@@ -7,6 +7,7 @@ CONTRIBUTING.md, the docstrings and the book.
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 from pathlib import Path
@@ -95,3 +96,53 @@ def test_make_test_leaves_out_the_nightly_cases_and_make_test_full_runs_them():
     assert "UNIT_MARKS ?= not browser and not nightly" in makefile
     assert '$(MAKE) --no-print-directory test UNIT_MARKS="not browser"' in makefile
     assert "make test-full" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_package_reads_no_setting_but_the_two_the_nbval_selection_knows():
+    """make test gives nbval only the notebooks that show an explorer (tests/conftest.py): the
+    others run in the build's kernel exactly as in a reader's, because the only settings the
+    package reads are the build's EVALMETRICS_STATIC_FRAMES (explorers) and make lab's
+    EVALMETRICS_LAB. A new one would make that selection unsound: this fails first."""
+    reads = set()
+    for path in sorted((ROOT / "evalmetrics").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        reads |= set(re.findall(r"environ(?:\.get)?[\[(]\s*([A-Z_]+|\"[^\"]+\")", text))
+        reads |= set(re.findall(r"getenv\(\s*(\"[^\"]+\"|[A-Z_]+)", text))
+    assert reads == {"STATIC_FRAMES_VARIABLE", '"EVALMETRICS_LAB"'}, reads
+
+
+def test_nbval_in_make_test_takes_the_notebooks_that_show_an_explorer():
+    from conftest import _shows_an_explorer
+
+    shown = {p.stem for p in (ROOT / "chapters").glob("*.ipynb") if _shows_an_explorer(p)}
+    assert {"03_second_level", "11_ap_map", "21_costs_thresholds"} <= shown
+    assert not shown & {"02_first_level", "18_bootstrap", "24_two_learners"}
+
+
+def test_every_notebook_is_stored_without_outputs():
+    """The build executes the notebooks: a stored output would be stale the moment the code or
+    the package changes, and it would show in a diff (CONTRIBUTING, Adding a chapter, step 1)."""
+    stored = []
+    for path in sorted([*ROOT.glob("chapters/*.ipynb"), *ROOT.glob("reference/*.ipynb")]):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] == "code" and (cell["outputs"] or cell["execution_count"]):
+                stored.append(f"{path.relative_to(ROOT)}, cell {cell.get('id')}")
+    assert not stored, "outputs stored (clear them: Jupyter's Clear All Outputs):\n" + "\n".join(
+        stored
+    )
+
+
+def test_every_test_file_is_in_contributings_table():
+    """CONTRIBUTING's "Which test checks what" names every test file (a glob such as
+    ``test_stats_*.py`` counts), so that a failing test's purpose is one lookup away."""
+    import fnmatch
+
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    table = text.split("\n## Which test checks what\n", 1)[1].split("\n## ", 1)[0]
+    named = re.findall(r"`(test_[\w*]+\.py)`", table)
+    missing = [
+        path.name
+        for path in sorted((ROOT / "tests").glob("test_*.py"))
+        if not any(fnmatch.fnmatch(path.name, pattern) for pattern in named)
+    ]
+    assert not missing, f"add to CONTRIBUTING's table: {missing}"

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import nbformat
 import pytest
+from support import RAW_MYST
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -187,12 +188,6 @@ def test_the_answer_scan_finds_a_planted_answer(tmp_path):
 
 
 # --- the edition a student opens: after the build ---------------------------------------
-RAW_MYST = re.compile(
-    r"\{(glue:text|glue|cite|cite:t|cite:p|ref|numref|term|doc)\}`"
-    r"|\{(exercise|solution-start|solution-end)\}"
-    r"|^:label:",
-    re.M,
-)
 
 
 @pytest.fixture(scope="module")

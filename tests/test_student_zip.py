@@ -27,6 +27,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from support import tiered
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -220,10 +221,22 @@ def test_the_readme_says_which_python_the_venv_the_install_and_the_first_noteboo
 
 
 @pytest.mark.slow
-@pytest.mark.nightly  # pip into a fresh venv, about 40 s; make test checks the zip's contents
-def test_the_notebooks_run_in_a_fresh_venv_installed_as_the_readme_says(unzipped, tmp_path):
-    student = unzipped / "student"
+# the README's commands as they are (pip: about 40 s) in make test-full; make test runs the
+# same commands with the install done by uv (the same requirements and constraints, seconds)
+@pytest.mark.parametrize("installer", tiered(["pip", "uv"], ["uv"]))
+def test_the_notebooks_run_in_a_fresh_venv_installed_as_the_readme_says(
+    unzipped, tmp_path, installer
+):
+    # a copy of the unzipped folder for each installer: a venv of its own
+    student = shutil.copytree(unzipped, tmp_path / "unzipped", symlinks=True) / "student"
     commands = readme_commands((student / "README.txt").read_text(encoding="utf-8"))
+    if installer == "uv":
+        uv = Path(sys.executable).with_name("uv")
+        if not uv.exists():
+            pytest.fail(f"no uv beside {sys.executable}: make installs it (constraints.txt)")
+        commands["install"] = [
+            line.replace("pip install", f"{uv} pip install", 1) for line in commands["install"]
+        ]
     env = student_shell_env(tmp_path)
 
     made = bash(commands["venv"], student, env, timeout=300)

@@ -26,6 +26,8 @@ from make_assignments import read_exercises  # noqa: E402
 from notebook_source import cell_text  # noqa: E402
 from variants import occurrences  # noqa: E402
 
+STALE = "the key on file is stale; run python tools/hash_keys.py once the code is right"
+
 
 def _close(a: object, b: object) -> bool:
     if a is None or b is None:
@@ -46,7 +48,10 @@ def versions(spec, draws: int = VERSION_DRAWS) -> int:
     return len(seen)
 
 
-def report(chapter: str) -> int:
+def report(chapter: str, count_versions: bool = True) -> int:
+    """Print the report of ``chapter`` (``"ch16"``); return the number of problems. A key on file
+    that differs from what the code computes is one (``python tools/hash_keys.py`` rewrites it,
+    once the code is right)."""
     specs = exercise_specs.load(chapter)
     path = ROOT / "teacher" / "exercise_keys" / f"{chapter}.json"
     stored = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
@@ -71,9 +76,12 @@ def report(chapter: str) -> int:
         if old is not None:
             for part, value in new["parts"].items():
                 if part not in old["parts"]:
-                    print(f"  part {part}: new (not in the plain key)")
+                    print(f"  PROBLEM: part {part} is new (not in the plain key): {STALE}")
+                    bad += 1
                 elif not _close(value, old["parts"][part]):
-                    print(f"  part {part}: code {value!r}, plain key {old['parts'][part]!r}")
+                    was = old["parts"][part]
+                    print(f"  PROBLEM: part {part}: code {value!r}, plain key {was!r}: {STALE}")
+                    bad += 1
             for hint in old.get("hints", []):
                 same = [
                     h
@@ -81,9 +89,11 @@ def report(chapter: str) -> int:
                     if h["part"] == hint["part"] and _close(h["value"], hint["value"])
                 ]
                 if not same:
-                    print(f"  hint on file not computed: {hint}")
+                    print(f"  PROBLEM: a hint on file that the code does not compute: {hint}")
+                    bad += 1
                 elif same[0]["hint"] != hint["hint"]:
-                    print(f"  hint text changed: {hint['hint']!r} -> {same[0]['hint']!r}")
+                    print(f"  PROBLEM: hint text {hint['hint']!r} -> {same[0]['hint']!r}: {STALE}")
+                    bad += 1
         exercise = in_book[exercise_id]
         code = "\n".join(cell_text(notebook["cells"][i]) for i in exercise.solution_cells)
         if spec.vary is None:
@@ -91,7 +101,8 @@ def report(chapter: str) -> int:
             continue
         if spec.keeps:
             print(f"  keeps the book's answer of: {', '.join(spec.keeps)}")
-        print(f"  versions: {versions(spec)} distinct answer sets in {VERSION_DRAWS} seeds")
+        if count_versions:
+            print(f"  versions: {versions(spec)} distinct answer sets in {VERSION_DRAWS} seeds")
         for name, text in spec.texts(spec.params).items():
             where = {
                 "statement": occurrences(exercise.statement, text),

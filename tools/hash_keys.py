@@ -98,7 +98,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         for path in stale + extra:
             where = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
-            print(f"out of date: {where} (run python tools/hash_keys.py)")
+            print(f"out of date: {where}")
+        if stale or extra:
+            print(
+                "The exercise code (teacher/exercise_specs) or the package it calls now computes"
+                " other keys. If you changed an exercise on purpose, run python"
+                " tools/hash_keys.py. If you changed the package (a metric, the rounding rule),"
+                " a key that moved means its answer moved: find out why before rewriting the"
+                " keys (python tools/exercise_report.py chNN shows code against key per part)."
+            )
         return 1 if stale or extra else 0
     SHIPPED.mkdir(exist_ok=True)
     PLAIN.mkdir(parents=True, exist_ok=True)

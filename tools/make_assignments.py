@@ -80,16 +80,20 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
 from cell_dependencies import statement_events  # noqa: E402
-from notebook_source import cell_text, imported_modules, python_source  # noqa: E402
+from notebook_source import (  # noqa: E402
+    EXERCISE,
+    SOLUTION_END,
+    SOLUTION_START,
+    cell_text,
+    imported_modules,
+    python_source,
+)
 
 #: Where the plain answer keys live: the teacher's folder first, then the package (older trees).
 KEY_FOLDERS = (ROOT / "teacher" / "exercise_keys", ROOT / "evalmetrics" / "exercise_keys")
 DEFAULT_DECIMALS = 3
 HASHED_FORMAT = "evalmetrics-exercise-key-sha256-1"
 
-EXERCISE = re.compile(r"^\s*(?P<fence>`{3,}|:{3,})\s*\{exercise\}\s*(?P<title>.*?)\s*$")
-SOLUTION_START = re.compile(r"^\s*(?P<fence>`{3,}|:{3,})\s*\{solution-start\}\s*(?P<label>\S+)?")
-SOLUTION_END = re.compile(r"^\s*(?P<fence>`{3,}|:{3,})\s*\{solution-end\}")
 FENCE = re.compile(r"^\s*(?P<fence>`{3,}|~{3,}|:{3,})\s*(?P<info>.*?)\s*$")
 OPTION = re.compile(r"^:(?P<name>[\w-]+):\s*(?P<value>.*)$")
 ROLE = re.compile(r"\{(?P<role>[a-z][\w:-]*)\}`(?P<content>[^`]*)`")

@@ -52,15 +52,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
-from notebook_source import cell_text  # noqa: E402
+from notebook_source import EXERCISE, SOLUTION_END, SOLUTION_START, cell_text  # noqa: E402
 
 SOURCES = ["chapters", "reference"]
 ROLE = re.compile(r"\{(glue:text|cite|cite:t|cite:p|ref|numref|term|doc)\}`([^`]*)`")
 LABEL = re.compile(r"^\((?P<label>[\w:.-]+)\)=\s*$")
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*$")
-EXERCISE = re.compile(r"^(?P<fence>`{3,}|:{3,})\{exercise\}\s*(?P<title>.*)$")
-SOLUTION_START = re.compile(r"^\s*(`{3,})\s*\{solution-start\}\s*(?P<label>\S+)?")
-SOLUTION_END = re.compile(r"^\s*(`{3,})\s*\{solution-end\}")
 
 
 def notebook_paths() -> list[Path]:

@@ -68,10 +68,14 @@ from packaging.utils import canonicalize_name
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import make_lab  # noqa: E402
-from notebook_source import cell_text, imported_modules, python_source  # noqa: E402
+from notebook_source import (  # noqa: E402
+    SOLUTION_END,
+    SOLUTION_START,
+    cell_text,
+    imported_modules,
+    python_source,
+)
 
-START = re.compile(r"^\s*```+\s*\{solution-start\}\s*(\S+)")
-END = re.compile(r"^\s*```+\s*\{solution-end\}")
 FENCE = re.compile(r"^\s*```+\s*$")
 
 
@@ -119,10 +123,10 @@ def strip_solutions(notebook: dict) -> tuple[dict, list[str]]:
         kept: list[str] = []
         for line in _lines(cell):
             if not in_solution:
-                match = START.match(line)
+                match = SOLUTION_START.match(line)
                 if match:
                     in_solution, had_code = True, False
-                    removed.append(match.group(1))
+                    removed.append(match.group("label"))
                     continue
                 kept.append(line)
                 continue
@@ -133,7 +137,7 @@ def strip_solutions(notebook: dict) -> tuple[dict, list[str]]:
                     note = "*The solution is not part of the student edition.*\n"
                     kept.append("\n" + note)
                 continue
-            if END.match(line):
+            if SOLUTION_END.match(line):
                 closing_end = True
                 if line.rstrip().endswith("```") and line.count("```") > 1:
                     closing_end = False

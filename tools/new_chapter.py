@@ -228,6 +228,8 @@ def main(argv: list[str] | None = None) -> int:
     taken = sorted(p.stem for p in (root / "chapters").glob(f"{args.number}_*.ipynb"))
     if taken:
         parser.error(f"chapter {args.number} exists ({taken[0]}): insert with tools/renumber.py")
+    toc = root / "_toc.yml"
+    new_toc = add_to_toc(toc.read_text(encoding="utf-8"), stem, args.part)  # checks --part
     path = root / "chapters" / f"{stem}.ipynb"
     book = notebook(args.number, args.name, args.title)
     path.write_text(json.dumps(book, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
@@ -235,8 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     spec.write_text(SPEC.format(number=args.number), encoding="utf-8")
     answers = root / "tests" / f"answers_ch{args.number}.py"
     answers.write_text(ANSWERS.format(number=args.number), encoding="utf-8")
-    toc = root / "_toc.yml"
-    toc.write_text(add_to_toc(toc.read_text(encoding="utf-8"), stem, args.part), "utf-8")
+    toc.write_text(new_toc, encoding="utf-8")
     teachers = root / "reference" / "teachers.md"
     text = teachers.read_text(encoding="utf-8")
     match = COUNT.search(text)

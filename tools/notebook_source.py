@@ -5,7 +5,10 @@
   the Python cell magics (``%%capture``, ``%%time``) unwrapped;
 - :func:`imported_modules`: the absolute modules a piece of Python imports, optionally leaving
   out the optional ones (inside a ``try`` that catches ``ImportError``), with
-  :func:`optional_imports` the test of "optional".
+  :func:`optional_imports` the test of "optional";
+- :data:`EXERCISE`, :data:`SOLUTION_START`, :data:`SOLUTION_END`: the lines that open an
+  exercise and open and close its solution (sphinx-exercise's directives, in a backtick or a
+  colon fence of any length), for every tool that finds exercises.
 
 Used by ``tools/`` (the student edition, the assignments, the Lab copy, the cell-dependency
 check), by ``_ext/fresh_notebooks.py`` (a notebook's inputs) and by the tests.
@@ -17,12 +20,20 @@ import ast
 import re
 
 __all__ = [
+    "EXERCISE",
     "PYTHON_CELL_MAGICS",
+    "SOLUTION_END",
+    "SOLUTION_START",
     "cell_text",
     "imported_modules",
     "optional_imports",
     "python_source",
 ]
+
+# sphinx-exercise's directives as the chapters write them (``` or ::: fences of any length)
+EXERCISE = re.compile(r"^\s*(?P<fence>`{3,}|:{3,})\s*\{exercise\}\s*(?P<title>.*?)\s*$")
+SOLUTION_START = re.compile(r"^\s*(?P<fence>`{3,}|:{3,})\s*\{solution-start\}\s*(?P<label>\S+)?")
+SOLUTION_END = re.compile(r"^\s*(?P<fence>`{3,}|:{3,})\s*\{solution-end\}")
 
 # cell magics whose body is Python run in the notebook's namespace
 PYTHON_CELL_MAGICS = ("%%capture", "%%time", "%%timeit", "%%prun")

@@ -100,7 +100,7 @@ def chapter_section(stem: str, claims: list[dict]) -> str:
     return "\n".join(lines)
 
 
-def cell_text(stem: str, claims: list[dict]) -> str:
+def claims_cell(stem: str, claims: list[dict]) -> str:
     return f"{HEADING}\n{BEGIN}\n\n{chapter_section(stem, claims)}\n\n{END}"
 
 
@@ -157,7 +157,7 @@ def sync_chapter(path: Path, claims: list[dict], write: bool) -> bool:
         return False
     if len(cells) > 1:
         raise ValueError(f"{path}: more than one '{HEADING}' section")
-    wanted = cell_text(path.stem, claims)
+    wanted = claims_cell(path.stem, claims)
     if "".join(cells[0]["source"]) == wanted:
         return False
     if write:
