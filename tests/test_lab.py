@@ -27,8 +27,9 @@ execution count. Then, in this order (``-x`` stops at the first failing one):
 Screenshots go to ``_build/screenshots/lab/``: each chapter after Run All (the whole notebook,
 by enlarging the window to its height) and each explorer before and after a move.
 
-Chapters: 04 and 15 by default (LAB_CHAPTERS in the Makefile); ``LAB_TEST_CHAPTERS="01_why_metrics 10_retrieval_pr"`` (stems)
-or ``LAB_TEST_CHAPTERS=all`` chooses others; ``LAB_TEST_RAW_COPY=1`` opens a plain copy of the
+Chapters: 04 and 15 by default (LAB_CHAPTERS in the Makefile);
+``LAB_TEST_CHAPTERS="01_why_metrics 10_retrieval_pr"`` (stems) or ``LAB_TEST_CHAPTERS=all``
+chooses others; ``LAB_TEST_RAW_COPY=1`` opens a plain copy of the
 chapters instead of make_lab.py's (to test the harness, or the source notebooks themselves).
 """
 
