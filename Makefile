@@ -6,8 +6,9 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 PIP     = $(BIN)/python -m pip
 # uv installs the pinned versions of constraints.txt (the same ones pip would) in seconds where
-# pip takes about a minute; pip installs uv itself, pinned too.
-PIP_INSTALL = $(BIN)/uv pip install --quiet --python $(BIN)/python -c constraints.txt
+# pip takes about a minute; pip installs uv itself, pinned too. --compile-bytecode as pip does:
+# without it, where PYTHONDONTWRITEBYTECODE is set, every kernel compiles every module it imports.
+PIP_INSTALL = $(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python -c constraints.txt
 
 # The kernel that executes the chapters inherits these.
 export IPYTHONDIR := $(CURDIR)/tools/ipython
@@ -113,7 +114,7 @@ nbval: $(VENV)/.test-installed
 # make test runs this beside the browser test, which mostly waits.
 unit-nbval: $(VENV)/.spark-installed $(VENV)/.teach-installed
 	$(BIN)/python -m pytest tests evalmetrics chapters reference --nbval-lax -m "$(UNIT_MARKS)" \
-		-q $(XDIST) $(if $(XDIST),--dist loadfile,) $(NBVAL_ARGS)
+		-q --durations=20 $(XDIST) $(if $(XDIST),--dist loadfile,) $(NBVAL_ARGS)
 
 build-check: $(VENV)/.test-installed
 	$(BOOK_ENV) BOOK_JOBS=$(JOBS) $(BIN)/jupyter-book build . -W -n --keep-going
