@@ -13,8 +13,12 @@ PIP_INSTALL = $(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/p
 # The kernel that executes the chapters inherits these.
 export IPYTHONDIR := $(CURDIR)/tools/ipython
 export PYDEVD_DISABLE_FILE_VALIDATION := 1
+# Two notebooks (or two test workers) at a time on two cores: one BLAS thread each, or they
+# fight over the cores (chapter 24 took 34 s beside chapter 18 with two threads each, 20 s
+# with one; alone, 21 s either way). JOBS=1 leaves the libraries their default.
+THREADS_ENV = $(if $(filter 1,$(JOBS)),,OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1)
 # Explorers render their slider frames only when the book is built.
-BOOK_ENV = EVALMETRICS_STATIC_FRAMES=1
+BOOK_ENV = EVALMETRICS_STATIC_FRAMES=1 $(THREADS_ENV)
 
 .PHONY: help book check test test-full unit-nbval timings lab lab-fresh student clean constraints lint unit unit-fast nbval build-check browser bench bench-spark bench-compare
 
@@ -97,7 +101,7 @@ XDIST = $(if $(filter 1,$(JOBS)),,-n $(JOBS))
 UNIT_MARKS ?= not browser and not nightly
 
 unit: $(VENV)/.spark-installed $(VENV)/.teach-installed
-	$(BIN)/python -m pytest tests evalmetrics -m "$(UNIT_MARKS)" -q $(XDIST)
+	$(THREADS_ENV) $(BIN)/python -m pytest tests evalmetrics -m "$(UNIT_MARKS)" -q $(XDIST)
 
 # The unit tests without the slow ones (a fresh venv, Spark, tiny books built from scratch)
 unit-fast: $(VENV)/.test-installed
@@ -105,7 +109,7 @@ unit-fast: $(VENV)/.test-installed
 
 # Every notebook, each in its own kernel, $(JOBS) at a time; NBVAL_ARGS adds pytest options.
 nbval: $(VENV)/.test-installed
-	$(BIN)/python -m pytest --nbval-lax chapters reference -q $(XDIST) \
+	$(THREADS_ENV) $(BIN)/python -m pytest --nbval-lax chapters reference -q $(XDIST) \
 		$(if $(XDIST),--dist loadfile,) $(NBVAL_ARGS)
 
 # The unit tests and the notebooks in one pytest session on both cores, one file at a time per
@@ -113,7 +117,7 @@ nbval: $(VENV)/.test-installed
 # (a reader's venv, a Spark session, a term of assignments) are made once, not once per worker.
 # make test runs this beside the browser test, which mostly waits.
 unit-nbval: $(VENV)/.spark-installed $(VENV)/.teach-installed
-	$(BIN)/python -m pytest tests evalmetrics chapters reference --nbval-lax -m "$(UNIT_MARKS)" \
+	$(THREADS_ENV) $(BIN)/python -m pytest tests evalmetrics chapters reference --nbval-lax -m "$(UNIT_MARKS)" \
 		-q --durations=20 $(XDIST) $(if $(XDIST),--dist loadfile,) $(NBVAL_ARGS)
 
 build-check: $(VENV)/.test-installed
@@ -121,7 +125,7 @@ build-check: $(VENV)/.test-installed
 
 # (otter-grader too: tests/test_lab_class.py does an assignment in Lab and grades it)
 browser: $(VENV)/.teach-installed
-	LAB_TEST_CHAPTERS="$(LAB_CHAPTERS)" $(BIN)/python -m pytest tests -m browser -v
+	$(THREADS_ENV) LAB_TEST_CHAPTERS="$(LAB_CHAPTERS)" $(BIN)/python -m pytest tests -m browser -v
 
 # The edit-look-edit loop: lint, the fast unit tests in parallel, and the book rebuilt where its
 # inputs changed (a Markdown edit: seconds; a package edit: the chapters that import it).

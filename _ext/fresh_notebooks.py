@@ -289,6 +289,14 @@ def _execute(source: str, cwd: str, timeout: int) -> tuple[str | None, float, st
     return nbformat.writes(notebook), result.time, None
 
 
+def _typical_seconds(root: Path) -> dict[str, float]:
+    """The committed typical run times (``_ext/notebook_seconds.json``), or none."""
+    try:
+        return json.loads((root / "_ext" / "notebook_seconds.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
 class Manifest:
     """The input key and last run time of each notebook, next to jupyter-cache's database."""
 
@@ -401,8 +409,10 @@ def on_before_read(app, env, docnames: list[str]) -> None:
             stale[name] = input_key(notebook, path, root, package_dir, environment)
     if not todo:
         return
-    # longest first: two workers then finish close together
-    todo.sort(key=lambda name: -manifest.data.get(name, {}).get("seconds", 1e9))
+    # longest first: two workers then finish close together. A notebook that has not run here
+    # yet takes its typical time (tools/notebook_timings.py --write), a new one goes first.
+    typical = _typical_seconds(Path(app.srcdir))
+    todo.sort(key=lambda name: -manifest.data.get(name, {}).get("seconds", typical.get(name, 1e9)))
     wanted = int(os.environ.get("BOOK_JOBS") or app.config.fresh_notebooks_jobs or 2)
     jobs = max(1, min(wanted, len(todo)))
     timeout = app.env.mystnb_config.execution_timeout

@@ -40,7 +40,7 @@ def _random_collection(n_queries: int, seed: int):
     qrels, run, grades, judged = {}, {}, [], []
     for q in range(n_queries):
         qid = f"q{q:04d}"
-        pool = [f"d{i:03d}" for i in rng.permutation(80)]
+        pool = [f"d{i:04d}" for i in rng.permutation(80)]  # <U5: a width warm_numba compiles
         n_judged = int(rng.integers(1, 30))
         scale = rng.choice([0, 1, 2, 3], size=n_judged, p=[0.45, 0.3, 0.15, 0.1])
         if q % 17 == 0:
