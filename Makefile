@@ -20,7 +20,7 @@ THREADS_ENV = $(if $(filter 1,$(JOBS)),,OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1
 # Explorers render their slider frames only when the book is built.
 BOOK_ENV = EVALMETRICS_STATIC_FRAMES=1 $(THREADS_ENV)
 
-.PHONY: help book check test test-full unit-nbval timings lab lab-fresh student clean constraints lint unit unit-fast nbval build-check browser bench bench-spark bench-compare
+.PHONY: help book check test test-full browser-nbval timings lab lab-fresh student clean constraints lint unit unit-fast nbval build-check browser bench bench-spark bench-compare
 
 # Two workers everywhere (the machines this book is built on have two cores); JOBS=1 to turn off.
 JOBS ?= 2
@@ -101,24 +101,19 @@ XDIST = $(if $(filter 1,$(JOBS)),,-n $(JOBS))
 UNIT_MARKS ?= not browser and not nightly
 
 unit: $(VENV)/.spark-installed $(VENV)/.teach-installed
-	$(THREADS_ENV) $(BIN)/python -m pytest tests evalmetrics -m "$(UNIT_MARKS)" -q $(XDIST)
+	$(THREADS_ENV) $(BIN)/python -m pytest tests evalmetrics -m "$(UNIT_MARKS)" -q --durations=20 \
+		$(XDIST) $(if $(XDIST),--dist loadfile,)
 
 # The unit tests without the slow ones (a fresh venv, Spark, tiny books built from scratch)
 unit-fast: $(VENV)/.test-installed
 	$(BIN)/python -m pytest tests evalmetrics -m "not browser and not slow and not spark" -q $(XDIST)
 
-# Every notebook, each in its own kernel, $(JOBS) at a time; NBVAL_ARGS adds pytest options.
+# The notebooks, each in its own kernel, $(JOBS) at a time; NBVAL_ARGS adds pytest options.
+# tests/conftest.py (loaded with -p) marks nightly the notebooks that show no explorer: the
+# build has run their code as a reader's kernel would. UNIT_MARKS="not browser" runs them all.
 nbval: $(VENV)/.test-installed
-	$(THREADS_ENV) $(BIN)/python -m pytest --nbval-lax chapters reference -q $(XDIST) \
-		$(if $(XDIST),--dist loadfile,) $(NBVAL_ARGS)
-
-# The unit tests and the notebooks in one pytest session on both cores, one file at a time per
-# worker: a notebook's cells run in order in one kernel, and a test module's expensive fixtures
-# (a reader's venv, a Spark session, a term of assignments) are made once, not once per worker.
-# make test runs this beside the browser test, which mostly waits.
-unit-nbval: $(VENV)/.spark-installed $(VENV)/.teach-installed
-	$(THREADS_ENV) $(BIN)/python -m pytest tests evalmetrics chapters reference --nbval-lax -m "$(UNIT_MARKS)" \
-		-q --durations=20 $(XDIST) $(if $(XDIST),--dist loadfile,) $(NBVAL_ARGS)
+	PYTHONPATH=tests $(THREADS_ENV) $(BIN)/python -m pytest -p conftest --nbval-lax chapters \
+		reference -m "$(UNIT_MARKS)" -q $(XDIST) $(if $(XDIST),--dist loadfile,) $(NBVAL_ARGS)
 
 build-check: $(VENV)/.test-installed
 	$(BOOK_ENV) BOOK_JOBS=$(JOBS) $(BIN)/jupyter-book build . -W -n --keep-going
@@ -138,13 +133,18 @@ timings: $(VENV)/.book-installed
 	$(BIN)/python tools/notebook_timings.py
 
 # The order matters: the browser test opens the book that build-check has just built. The
-# unit tests with nbval, and the browser test, then run side by side (the browser test mostly
-# waits for pages and kernels, the others compute); each one's output is printed in one piece
-# when it ends, so the last lines are pytest's summary of whichever ends last.
+# unit tests (both cores, one test file at a time per worker, so that a module's costly
+# fixtures are made once) run beside the browser test and then nbval: the browser test mostly
+# waits for pages and kernels. Each side's output is printed in one piece when it ends, so the
+# last lines are pytest's summary of whichever ends last.
 test: $(VENV)/.spark-installed $(VENV)/.teach-installed
 	$(MAKE) --no-print-directory lint
 	$(MAKE) --no-print-directory build-check
-	$(MAKE) --no-print-directory -j2 --output-sync=target unit-nbval browser \
+	$(MAKE) --no-print-directory -j2 --output-sync=target unit browser-nbval
+
+browser-nbval: $(VENV)/.teach-installed
+	$(MAKE) --no-print-directory browser
+	$(MAKE) --no-print-directory nbval \
 		NBVAL_ARGS="$(foreach chapter,$(LAB_CHAPTERS),--ignore=chapters/$(chapter).ipynb)"
 
 # Nightly: make test with every case of every check (about 25 minutes on two cores)

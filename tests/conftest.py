@@ -22,7 +22,8 @@ settings.load_profile("book")
 # ipywidgets view here (tests/test_repository.py checks that the package reads no other
 # setting a reader's kernel lacks). A notebook that shows no explorer runs the same code in both,
 # and the build (make book, build-check) has run it: make test gives nbval the notebooks that
-# show an explorer; make test-full (no -m "not nightly") runs nbval on every notebook.
+# show an explorer; make test-full (no -m "not nightly") runs nbval on every notebook. make
+# nbval loads this file with -p conftest, as it collects no test module.
 EXPLORER_CALL = re.compile(r"\b\w+_explorer\(")
 
 
