@@ -18,7 +18,8 @@ from __future__ import annotations
 import sys
 import time
 
-# every metric the book asks ranx for, with and without a cut-off
+# every metric the book and its tests ask ranx for, with and without a cut-off (a metric
+# compiled here that nothing asks for costs every fresh build a second or two)
 METRICS = [
     "precision",
     "recall",
@@ -30,8 +31,6 @@ METRICS = [
     "map",
     "ndcg",
     "ndcg_burges",
-    "dcg",
-    "dcg_burges",
     "bpref",
 ]
 CUTOFFS = (3, 5)
@@ -89,8 +88,8 @@ def main(argv: list[str] | None = None) -> int:
             evaluate(qrels, runs[0], name)
         except ValueError:
             print(f"ranx has no {name}: skipped")
-    for test in ("fisher", "student", "tukey"):
-        compare(qrels, runs, metrics=["map", "ndcg@3"], stat_test=test, max_p=0.05)
+    # the one test the book runs (the conventions page)
+    compare(qrels, runs, metrics=["map", "ndcg@3"], stat_test="fisher", max_p=0.05)
     widths.join()
     if widths.exitcode != 0:
         print(f"compiling the widths of document ids failed (exit code {widths.exitcode})")
