@@ -106,7 +106,7 @@ unit: $(VENV)/.spark-installed $(VENV)/.teach-installed
 
 # The unit tests without the slow ones (a fresh venv, Spark, tiny books built from scratch)
 unit-fast: $(VENV)/.test-installed
-	$(BIN)/python -m pytest tests evalmetrics -m "not browser and not slow and not spark" -q $(XDIST)
+	$(BIN)/python -m pytest tests evalmetrics -m "not browser and not slow and not spark and not nightly" -q $(XDIST)
 
 # The notebooks, each in its own kernel, $(JOBS) at a time; NBVAL_ARGS adds pytest options.
 # tests/conftest.py (loaded with -p) marks nightly the notebooks that show no explorer: the

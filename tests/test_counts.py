@@ -228,3 +228,46 @@ def test_confusion_matrix_rejects_values_outside_labels_instead_of_dropping():
 
 def test_confusion_matrix_mixed_int_and_float_labels_are_the_same_class():
     np.testing.assert_array_equal(em.confusion_matrix([0, 1, 1], [0.0, 1.0, 0.0]), [[1, 0], [1, 1]])
+
+
+# --- Counts.at_prevalence ------------------------------------------------------------------------
+
+
+def test_at_prevalence_by_hand():
+    model = Counts(tp=9, fp=5, tn=45, fn=1)  # recall 9/10, false positive rate 5/50
+    # 10,000 items at 1%: 100 positives, 90 found; 9,900 negatives, 990 false alarms
+    assert model.at_prevalence(prevalence=0.01, n_samples=10_000) == Counts(
+        tp=90, fp=990, tn=8910, fn=10
+    )
+    # at 50% on 20 items: 10 positives, 9 found; 10 negatives, 1 false alarm
+    assert model.at_prevalence(prevalence=0.5, n_samples=20) == Counts(tp=9, fp=1, tn=9, fn=1)
+
+
+def test_at_prevalence_rounds_halves_up():
+    model = Counts(tp=1, fp=1, tn=1, fn=1)  # recall 1/2, false positive rate 1/2
+    # 0.5 * 6 = 3 positives; TP = 1.5 -> 2; 3 negatives, FP = 1.5 -> 2 (round() would give 2, 2)
+    assert model.at_prevalence(prevalence=0.5, n_samples=6) == Counts(tp=2, fp=2, tn=1, fn=1)
+    # 0.25 * 2 = 0.5 positives -> 1 (round() would give 0); TP = 0.5 -> 1; FP = 0.5 -> 1
+    assert model.at_prevalence(prevalence=0.25, n_samples=2) == Counts(tp=1, fp=1, tn=0, fn=0)
+    # 2.5 -> 3 positives (round() gives 2), TP 1.5 -> 2; 2 negatives, FP 1
+    assert model.at_prevalence(prevalence=0.5, n_samples=5) == Counts(tp=2, fp=1, tn=1, fn=1)
+
+
+def test_at_prevalence_ends_and_sizes():
+    model = Counts(tp=3, fp=2, tn=6, fn=1)  # recall 3/4, FPR 1/4
+    assert model.at_prevalence(prevalence=0.0, n_samples=8) == Counts(tp=0, fp=2, tn=6, fn=0)
+    assert model.at_prevalence(prevalence=1.0, n_samples=8) == Counts(tp=6, fp=0, tn=0, fn=2)
+    rng = np.random.default_rng(4)
+    for _ in range(200):
+        prevalence = float(rng.uniform(0, 1))
+        n_samples = int(rng.integers(1, 5000))
+        moved = model.at_prevalence(prevalence=prevalence, n_samples=n_samples)
+        assert moved.n == n_samples
+        assert abs(moved.tp + moved.fn - prevalence * n_samples) <= 0.5
+        assert abs(moved.tp - 0.75 * (moved.tp + moved.fn)) <= 0.5
+        assert abs(moved.fp - 0.25 * (moved.fp + moved.tn)) <= 0.5
+
+
+def test_at_prevalence_options_are_keyword_only():
+    with pytest.raises(TypeError):
+        Counts(tp=1, fp=1, tn=1, fn=1).at_prevalence(0.5, 10)

@@ -345,3 +345,12 @@ def test_the_exercise_report_counts_a_stale_key(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(exercise_report, "ROOT", tmp_path)
     assert exercise_report.report("ch07", count_versions=False) == 1
     assert f"PROBLEM: part {part}: code" in capsys.readouterr().out
+
+
+def test_the_exercise_report_names_a_chapter_without_code(capsys):
+    import exercise_report
+
+    with pytest.raises(SystemExit):
+        exercise_report.main(["99"])
+    assert "no exercise code for '99': give a chapter as chNN (or NN)" in capsys.readouterr().err
+    assert exercise_report.main(["7"]) == 0  # "7" is ch07

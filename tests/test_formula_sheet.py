@@ -834,3 +834,27 @@ def test_every_stats_function_is_on_the_sheet(name):
 def test_each_stats_exclusion_exists():
     for name in STATS_NOT_ON_SHEET:
         assert name in st.__all__
+
+
+def _glossary_form(term: str) -> str:
+    """A record's Chinese term without its trailing note: "准确率 (classification texts)"."""
+    return re.sub(r"\s*\([^()]*\)$", "", term)
+
+
+def test_each_chinese_term_of_a_record_is_the_glossarys():
+    glossary = (ROOT / "reference" / "glossary.md").read_text(encoding="utf-8")
+    missing = [
+        f"{metric['id']}: {term!r}"
+        for metric in METRICS
+        for term in metric.get("zh", [])
+        if _glossary_form(term) not in glossary
+    ]
+    assert not missing, (
+        "these `zh` terms of evalmetrics/formulas.json are not in reference/glossary.md; use the"
+        " glossary's form, or add the term to its entry there: " + "; ".join(missing)
+    )
+
+
+def test_the_glossary_form_drops_only_a_trailing_note():
+    assert _glossary_form("准确率 (retrieval texts)") == "准确率"
+    assert _glossary_form("部分 AUC") == "部分 AUC"

@@ -36,7 +36,8 @@ PYTHON = sys.executable
 # line) with the first line of the file that starts with ``line`` (in the part named by
 # ``within``, a line the search starts from), ("sorted", within): a one-line entry into the
 # alphabetical list that starts after the line ``within`` (wherever the names already there put
-# it, so a metric added since does not move it), ("end",) or ("json-after-id", id).
+# it, so a metric added since does not move it), ("end",) or ("end", another file of the step),
+# or ("json-after-id", id).
 ANCHORS = {
     ("evalmetrics/_core.py", 0): ("before", '    "fpr": (', "RATIOS = {"),
     ("evalmetrics/classification.py", 0): ("before", "def balanced_accuracy(", None),
@@ -51,9 +52,15 @@ ANCHORS = {
     ("tests/test_common.py", 0): ("after", '    "classification.npv": RATIO_CASES,', None),
     ("tests/test_common.py", 1): ("after", '    "classification.npv": ZeroDivisionCase(', None),
     ("evalmetrics/formulas.json", 0): ("json-after-id", "npv"),
+    ("reference/glossary.md", 0): ("before", "judged@K", "```{glossary}"),
     ("reference/api.md", 0): ("after", ".. autofunction:: evalmetrics.npv", None),
     ("tests/test_classification.py", 0): ("end",),
     ("tests/test_crosscheck_sklearn.py", 0): ("end",),
+    # the step's second block: "at the end of tests/test_crosscheck_sklearn_four_counts.py"
+    ("tests/test_crosscheck_sklearn.py", 1): (
+        "end",
+        "tests/test_crosscheck_sklearn_four_counts.py",
+    ),
 }
 STEPS = list(dict.fromkeys(file for file, _ in ANCHORS))
 
@@ -142,7 +149,7 @@ def follow(target: Path, skip: str | None = None) -> list[list[str]]:
         code_blocks = [b for b in blocks if b[0] != "console"]
         for index, (_language, body) in enumerate(code_blocks):
             anchor = ANCHORS[(file, index)]
-            path = target / file
+            path = target / (anchor[1] if anchor[0] == "end" and len(anchor) > 1 else file)
             text = path.read_text(encoding="utf-8")
             if anchor[0] == "json-after-id":
                 text = _insert_json(text, body, anchor[1])
@@ -307,6 +314,9 @@ def test_the_chapter_recipe_scaffold_passes_its_checks(tmp_path):
     target = copy_repository(tmp_path / "repo")
     failed = _run_checks(target, _scaffold(target))
     assert not failed, "\n\n".join(failed)
+    # the check before the pull request fails until the toy example is replaced
+    left = run(target, [".venv/bin/python", "-m", "pytest", "-q", "tests/test_scaffold.py"])
+    assert left.returncode != 0 and f"{next_number()}_toy.ipynb still has" in left.stdout
     # the toy exercise varies: one more checked exercise, and one more that varies
     count = re.compile(r"The other (\d+) of the (\d+) checked exercises vary")
     before = count.search((ROOT / "reference" / "teachers.md").read_text(encoding="utf-8"))

@@ -122,11 +122,21 @@ def report(chapter: str, count_versions: bool = True) -> int:
     return bad
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("chapters", nargs="*", help="chNN (default: every chapter with code)")
-    args = parser.parse_args()
-    bad = sum(report(chapter) for chapter in args.chapters or exercise_specs.chapters())
+    parser.add_argument("chapters", nargs="*", help="chNN or NN (default: every chapter with code)")
+    args = parser.parse_args(argv)
+    known = exercise_specs.chapters()
+    chosen = []
+    for given in args.chapters:
+        name = f"ch{int(given):02d}" if given.isdigit() else given  # "26" and "ch26" alike
+        if name not in known:
+            parser.error(
+                f"no exercise code for {given!r}: give a chapter as chNN (or NN) with a file"
+                f" teacher/exercise_specs/chNN.py; there are {', '.join(known)}"
+            )
+        chosen.append(name)
+    bad = sum(report(chapter) for chapter in chosen or known)
     print(f"{bad} problem(s)")
     return 1 if bad else 0
 

@@ -146,6 +146,26 @@ def notebook(number: str, name: str, title: str) -> dict:
     }
 
 
+# Sentences of the scaffold's toy example, one from each piece a contributor replaces (the
+# goal, the worked example, the figure's alt text, the three exercises, the summary):
+# ``leftovers`` finds those still in a chapter, and tests/test_scaffold.py fails on them.
+SCAFFOLD_PHRASES = (
+    "(write the chapter's goal here)",
+    "Ten cases, four of them positive",
+    "Bars of the negative and positive cases: six and four.",
+    "Eight cases have the labels 1, 0, 0, 1, 0, 0, 0, 1.",
+    "Why is accuracy high for a model that calls every case negative",
+    "Name a task where the positive class is rare.",
+    "The prevalence is the share of positive cases.",
+)
+
+
+def leftovers(path: Path) -> list[str]:
+    """The scaffold's sentences still in the notebook at ``path``, in the order above."""
+    text = path.read_text(encoding="utf-8")
+    return [phrase for phrase in SCAFFOLD_PHRASES if json.dumps(phrase)[1:-1] in text]
+
+
 SPEC = '''"""Chapter {number}'s exercises (written by tools/new_chapter.py: replace the example)."""
 
 from __future__ import annotations
