@@ -30,6 +30,28 @@ def tracked_files() -> list[Path]:
     return [ROOT / name for name in result.stdout.splitlines()]
 
 
+# the folders whose files the tests and the build read by `git ls-files`
+SOURCE_FOLDERS = ["chapters", "reference", "teacher", "tests", "evalmetrics", "tools", "_ext"]
+
+
+def untracked_sources(root: Path = ROOT) -> list[str]:
+    result = subprocess.run(
+        ["git", "ls-files", "--others", "--exclude-standard", "--", *SOURCE_FOLDERS],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return result.stdout.split()
+
+
+def test_no_new_source_file_is_left_untracked():
+    """A new chapter or test that git does not track is invisible to the checks that read
+    tracked files, and they would pass without it."""
+    new = untracked_sources()
+    assert not new, "git add these (the tests read the files git tracks): " + ", ".join(new)
+
+
 def outside_references(text: str) -> list[str]:
     return [match.group(0) for match in OUTSIDE.finditer(text)]
 

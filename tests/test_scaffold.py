@@ -1,24 +1,34 @@
-"""No chapter keeps the toy example that ``tools/new_chapter.py`` writes.
+"""What ``tools/new_chapter.py`` leaves to the author: its toy example replaced, and the
+chapter named on the book's map.
 
 The scaffold's chapter passes every check of the chapter recipe as it is, so that a contributor
-can replace it one piece at a time; this test is the one that fails until every piece (the goal,
-the worked example, the figure's alt text, the three exercises, the summary) is replaced.
+can replace it one piece at a time; these tests are the ones that fail until every piece (the
+goal, the worked example and its code, the figure's alt text, the three exercises, the summary,
+the exercise's code) is replaced and ``intro.md`` names the chapter in its list and its figure.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tools import new_chapter
 
 ROOT = Path(__file__).resolve().parents[1]
-CHAPTERS = sorted((ROOT / "chapters").glob("[0-9][0-9]_*.ipynb"))
 
 
-@pytest.mark.parametrize("path", CHAPTERS, ids=lambda p: p.stem)
+def toc_chapters(root: Path = ROOT) -> list[Path]:
+    """The chapters' notebooks that _toc.yml lists, in its order."""
+    text = (root / "_toc.yml").read_text(encoding="utf-8")
+    files = re.findall(r"file:\s*(chapters/\S+)", text)
+    return [root / f"{name}.ipynb" for name in files if (root / f"{name}.ipynb").exists()]
+
+
+@pytest.mark.parametrize("path", toc_chapters(), ids=lambda p: p.stem)
 def test_no_chapter_keeps_the_scaffolds_example(path):
     left = new_chapter.leftovers(path)
     assert not left, (
@@ -26,7 +36,61 @@ def test_no_chapter_keeps_the_scaffolds_example(path):
     )
 
 
+# the figure is the ladder of metrics and Part IV below it; chapter 1 comes before the ladder,
+# as the text under the figure says
+NOT_IN_THE_FIGURE = {"01_why_metrics"}
+
+
+def map_problems(root: Path = ROOT) -> list[str]:
+    """Chapters that intro.md's map does not name: in the list (``{ref}`ch-...` ``) and in
+    the figure's boxes (a ``chapters(...)`` call that lists the notebook)."""
+    intro = (root / "intro.md").read_text(encoding="utf-8")
+    in_boxes = set(
+        re.findall(r'"(\d\d_[a-z0-9_]+)"', "".join(re.findall(r"chapters\(([^)]*)\)", intro)))
+    )
+    found = []
+    for path in toc_chapters(root):
+        first = "".join(json.loads(path.read_text(encoding="utf-8"))["cells"][0]["source"])
+        label = re.match(r"\((ch-[\w-]+)\)=", first)
+        if label and f"{{ref}}`{label[1]}`" not in intro:
+            found.append(f"{path.stem}: add {{ref}}`{label[1]}` to its part's bullet in intro.md")
+        if path.stem not in in_boxes | NOT_IN_THE_FIGURE:
+            found.append(f'{path.stem}: add "{path.stem}" to its box\'s chapters(...) in intro.md')
+    return found
+
+
+def test_the_intro_map_names_every_chapter():
+    problems = map_problems()
+    assert not problems, "\n".join(problems)
+
+
 def test_every_phrase_is_found_in_a_fresh_scaffold(tmp_path):
-    path = tmp_path / "26_toy.ipynb"
+    (tmp_path / "chapters").mkdir()
+    path = tmp_path / "chapters" / "26_toy.ipynb"
     path.write_text(json.dumps(new_chapter.notebook("26", "toy", "A toy"), indent=1), "utf-8")
     assert new_chapter.leftovers(path) == list(new_chapter.SCAFFOLD_PHRASES)
+    specs = tmp_path / "teacher" / "exercise_specs"
+    specs.mkdir(parents=True)
+    (specs / "ch26.py").write_text(new_chapter.SPEC.format(number="26"), "utf-8")
+    assert new_chapter.leftovers(path)[-2:] == [
+        "ch26.py: (written by tools/new_chapter.py: replace the example)",
+        "ch26.py: ch26-ex-share",
+    ]
+
+
+def test_the_map_check_names_a_missing_chapter(tmp_path):
+    (tmp_path / "chapters").mkdir()
+    for name in ("_toc.yml", "intro.md"):
+        (tmp_path / name).write_text((ROOT / name).read_text(encoding="utf-8"), "utf-8")
+    for path in toc_chapters():
+        (tmp_path / "chapters" / path.name).write_text(path.read_text("utf-8"), "utf-8")
+    toc = yaml.safe_load((tmp_path / "_toc.yml").read_text(encoding="utf-8"))
+    assert toc and not map_problems(tmp_path)
+    path = tmp_path / "chapters" / "26_toy.ipynb"
+    path.write_text(json.dumps(new_chapter.notebook("26", "toy", "A toy"), indent=1), "utf-8")
+    with (tmp_path / "_toc.yml").open("a", encoding="utf-8") as stream:
+        stream.write("      - file: chapters/26_toy\n")
+    assert map_problems(tmp_path) == [
+        "26_toy: add {ref}`ch-toy` to its part's bullet in intro.md",
+        '26_toy: add "26_toy" to its box\'s chapters(...) in intro.md',
+    ]

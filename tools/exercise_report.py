@@ -60,7 +60,10 @@ def report(chapter: str, count_versions: bool = True) -> int:
     in_book = {e.label: e for e in read_exercises(notebook, chapter[2:])}
     bad = 0
     for missing in sorted(set(stored) - set(specs)):
-        print(f"{missing}: in the plain key but without code")
+        print(
+            f"{missing}: in the plain key but without code (run python tools/hash_keys.py:"
+            " it writes the keys from the code)"
+        )
         bad += 1
     for exercise_id, spec in specs.items():
         print(f"== {exercise_id}")

@@ -147,23 +147,34 @@ def notebook(number: str, name: str, title: str) -> dict:
 
 
 # Sentences of the scaffold's toy example, one from each piece a contributor replaces (the
-# goal, the worked example, the figure's alt text, the three exercises, the summary):
-# ``leftovers`` finds those still in a chapter, and tests/test_scaffold.py fails on them.
+# goal, the worked example, its code, the figure's alt text, the three exercises, the summary,
+# the exercise's code): ``leftovers`` finds those still in a chapter's notebook or its exercise
+# code, and tests/test_scaffold.py fails on them.
 SCAFFOLD_PHRASES = (
     "(write the chapter's goal here)",
     "Ten cases, four of them positive",
+    "y = np.array([1, 0, 0, 1, 0, 1, 0, 0, 1, 0])",
+    'ax.bar(["negative", "positive"]',
     "Bars of the negative and positive cases: six and four.",
     "Eight cases have the labels 1, 0, 0, 1, 0, 0, 0, 1.",
     "Why is accuracy high for a model that calls every case negative",
     "Name a task where the positive class is rare.",
     "The prevalence is the share of positive cases.",
 )
+SPEC_PHRASES = ("(written by tools/new_chapter.py: replace the example)", "ch{number}-ex-share")
 
 
 def leftovers(path: Path) -> list[str]:
-    """The scaffold's sentences still in the notebook at ``path``, in the order above."""
+    """The scaffold's sentences still in the notebook at ``path`` (``chapters/NN_name.ipynb``)
+    or in its exercise code (``teacher/exercise_specs/chNN.py`` beside it), in the order above."""
     text = path.read_text(encoding="utf-8")
-    return [phrase for phrase in SCAFFOLD_PHRASES if json.dumps(phrase)[1:-1] in text]
+    found = [phrase for phrase in SCAFFOLD_PHRASES if json.dumps(phrase)[1:-1] in text]
+    spec = path.parents[1] / "teacher" / "exercise_specs" / f"ch{path.name[:2]}.py"
+    if spec.exists():
+        code = spec.read_text(encoding="utf-8")
+        phrases = [phrase.format(number=path.name[:2]) for phrase in SPEC_PHRASES]
+        found += [f"{spec.name}: {phrase}" for phrase in phrases if phrase in code]
+    return found
 
 
 SPEC = '''"""Chapter {number}'s exercises (written by tools/new_chapter.py: replace the example)."""
