@@ -83,10 +83,12 @@ $(VENV)/.spark-installed: $(VENV)/.test-installed requirements-spark.txt
 # jupyter-cache (_ext/fresh_notebooks.py): a notebook executes only when its code, the
 # evalmetrics modules it imports, the files it reads or the installed versions changed, and the
 # notebooks to execute run $(JOBS) at a time. A rebuild after a Markdown edit takes seconds.
+# tools/build_book.py builds the English edition and, beside it from the same executed
+# notebooks, the Chinese one (_build/html/zh, from locales/: tools/translations.py).
 book: $(VENV)/.book-installed
-	$(BOOK_ENV) BOOK_JOBS=$(JOBS) $(BIN)/jupyter-book build . -W -n --keep-going
+	$(BOOK_ENV) BOOK_JOBS=$(JOBS) $(BIN)/python tools/build_book.py
 	@echo
-	@echo "Open the book: $(CURDIR)/_build/html/index.html"
+	@echo "Open the book: $(CURDIR)/_build/html/index.html (中文版: _build/html/zh/index.html)"
 
 # --- tests --------------------------------------------------------------------------------
 lint: $(VENV)/.test-installed
@@ -116,7 +118,7 @@ nbval: $(VENV)/.test-installed
 		reference -m "$(UNIT_MARKS)" -q $(XDIST) $(if $(XDIST),--dist loadfile,) $(NBVAL_ARGS)
 
 build-check: $(VENV)/.test-installed
-	$(BOOK_ENV) BOOK_JOBS=$(JOBS) $(BIN)/jupyter-book build . -W -n --keep-going
+	$(BOOK_ENV) BOOK_JOBS=$(JOBS) $(BIN)/python tools/build_book.py
 
 # (otter-grader too: tests/test_lab_class.py does an assignment in Lab and grades it)
 browser: $(VENV)/.teach-installed

@@ -43,6 +43,9 @@ if TYPE_CHECKING:
 
 #: The bib field that marks a source document and holds its number ("000").
 DOCUMENT_FIELD = "documentnumber"
+#: The word before a document's number, by the build's language (set when the config is read).
+DOCUMENT_WORD = {"en": "Document ", "zh": "文档 "}
+_WORD = ["Document "]
 
 
 def _semicolons() -> BracketStyle:
@@ -61,7 +64,7 @@ class DocumentParentheticalStyle(BasicAuthorYearParentheticalReferenceStyle):
             pre_text,
             reference[
                 first_of[
-                    optional[join["Document ", bib_field(DOCUMENT_FIELD), " (", author_year, ")"]],
+                    optional[join[_WORD[0], bib_field(DOCUMENT_FIELD), " (", author_year, ")"]],
                     author_year,
                 ]
             ],
@@ -77,7 +80,7 @@ class DocumentTextualStyle(BasicAuthorYearTextualReferenceStyle):
         author = self.person.author_or_editor_or_title(full="s" in role_name)
         return join(sep=self.text_reference_sep)[
             first_of[
-                optional[join["Document ", bib_field(DOCUMENT_FIELD), " (", author, ")"]],
+                optional[join[_WORD[0], bib_field(DOCUMENT_FIELD), " (", author, ")"]],
                 author,
             ],
             join[
@@ -158,6 +161,13 @@ register_referencing_style(
 )
 
 
+def _language(app: Sphinx, config) -> None:
+    language = (config.language or "en").split("_")[0]
+    _WORD[0] = DOCUMENT_WORD.get(language, DOCUMENT_WORD["en"])
+
+
 def setup(app: Sphinx) -> dict:
-    """Nothing to connect: importing the module registers the plugins."""
+    """Importing the module registers the plugins; the word before a document's number follows
+    the build's language ("Document 000", "文档 000")."""
+    app.connect("config-inited", _language)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

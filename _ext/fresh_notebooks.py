@@ -338,9 +338,43 @@ def _cached(cache, notebook) -> bool:
     return True
 
 
+def _lock(app: Sphinx, cache_path: str) -> None:
+    """Hold the cache's lock from the check of what is stale to the end of the executions.
+
+    Two builds may share one cache (the English and the Chinese edition, started together by
+    ``make book``): the first to take the lock decides and executes; the second waits here, then
+    finds every notebook current and executes nothing. Released in ``on_before_read`` or, if
+    Sphinx reads nothing, when the build finishes.
+    """
+    import fcntl
+
+    if getattr(app, "_fresh_notebooks_lock", None) is not None:
+        return
+    Path(cache_path).mkdir(parents=True, exist_ok=True)
+    handle = open(Path(cache_path) / "fresh_notebooks.lock", "w")  # noqa: SIM115
+    started = time.perf_counter()
+    fcntl.flock(handle, fcntl.LOCK_EX)
+    waited = time.perf_counter() - started
+    if waited > 1:
+        logger.info(f"[fresh_notebooks] waited {waited:.1f} s for another build's executions")
+    app._fresh_notebooks_lock = handle
+
+
+def _unlock(app: Sphinx, *_args) -> None:
+    handle = getattr(app, "_fresh_notebooks_lock", None)
+    if handle is not None:
+        handle.close()  # closing the file releases the lock
+        app._fresh_notebooks_lock = None
+
+
 def on_get_outdated(app, env, added, changed, removed) -> list[str]:
     if app.env.mystnb_config.execution_mode != "cache":
         return []
+    _lock(
+        app,
+        app.env.mystnb_config.execution_cache_path
+        or str(Path(app.outdir).parent / ".jupyter_cache"),
+    )
     root = Path(app.srcdir)
     package_dir = root / app.config.fresh_notebooks_package
     environment = environment_fingerprint(root / app.config.fresh_notebooks_requirements)
@@ -388,6 +422,13 @@ def on_get_outdated(app, env, added, changed, removed) -> list[str]:
 
 
 def on_before_read(app, env, docnames: list[str]) -> None:
+    try:
+        _execute_stale(app, env, docnames)
+    finally:
+        _unlock(app)
+
+
+def _execute_stale(app, env, docnames: list[str]) -> None:
     state = getattr(app, "_fresh_notebooks", None)
     if state is None:
         return
@@ -501,4 +542,5 @@ def setup(app: Sphinx) -> dict:
     app.add_config_value("fresh_notebooks_requirements", "requirements.txt", "env")
     app.connect("env-get-outdated", on_get_outdated)
     app.connect("env-before-read-docs", on_before_read)
+    app.connect("build-finished", _unlock)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -21,6 +21,7 @@ import functools
 import http.server
 import json
 import re
+import sys
 import threading
 import time
 from pathlib import Path
@@ -62,6 +63,16 @@ def toc_pages() -> list[str]:
     docs = re.findall(r"^\s*(?:root|-\s*file):\s*(\S+)\s*$", text, flags=re.M)
     assert docs, "_toc.yml lists no documents"
     return [f"{doc}.html" for doc in docs]
+
+
+def chinese_pages() -> list[str]:
+    """The Chinese edition's pages the browser opens: every page declared translated, and a
+    chapter whose explorer must work there too (the rest show the English text)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import translations
+
+    pages = [f"zh/{page}.html" for page in translations.TRANSLATED]
+    return pages + [p for p in ("zh/chapters/07_roc_auc.html",) if p not in pages]
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -255,7 +266,7 @@ WIDE_BOXES = """() => {
 }"""
 
 
-@pytest.mark.parametrize("page_path", toc_pages())
+@pytest.mark.parametrize("page_path", toc_pages() + chinese_pages())
 def test_page_reads_well_offline(browser, site, page_path):
     assert (HTML / page_path).exists(), f"{page_path} was not built"
     context = browser.new_context(viewport={"width": 1280, "height": 900})

@@ -31,6 +31,10 @@ main_line              an author                           each chapter's main-l
 cell_dependencies      tests (the reader's copy)           cells a dropped cell would break
 warm_numba             ``make book``, after installing     ranx's metrics compiled into numba's
                                                            cache once, not once per chapter
+build_book             ``make book``                       the English and the Chinese edition,
+                                                           side by side from one execution
+translations           a translator; ``build_book``        message catalogs (locales/), their
+                                                           status and check; the Chinese build
 =====================  ==================================  ======================================
 
 Shared modules (imported, not run): ``notebook_source`` (a cell's text and Python, what code
@@ -39,7 +43,8 @@ seed). ``ipython/`` is the kernel profile every build and test uses (``IPYTHONDI
 
 ``_ext/`` (Sphinx extensions named in ``_config.yml``): ``fresh_notebooks`` (which notebooks
 execute, two at a time, and the cache key; its docstring is the design note),
-``book_citations`` (the documents cited by number), ``redirects`` (old addresses).
+``book_citations`` (the documents cited by number), ``redirects`` (old addresses),
+``editions`` (the link between a page and its Chinese counterpart; glue in translations).
 """
 
 import sys
@@ -68,5 +73,7 @@ SCRIPTS = (
     "main_line",
     "cell_dependencies",
     "warm_numba",
+    "build_book",
+    "translations",
 )
 MODULES = ("notebook_source", "variants")

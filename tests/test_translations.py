@@ -1,0 +1,277 @@
+"""The Chinese edition's catalogs: current, faithful in what must not change, and never stale.
+
+- Every translation keeps its English's roles, math, code spans and numbers
+  (``tools/translations.py check``), and a ``{term}`` shows a Chinese form the glossary gives
+  for its target.
+- The pages listed in ``translations.TRANSLATED`` have every message translated and none stale:
+  when an English paragraph of such a page changes, ``translations.py update`` marks its
+  translation fuzzy, Sphinx stops using it, and this test fails until it is translated again.
+- The catalogs follow the book: the messages Sphinx extracts now are the catalogs' messages
+  (a slow test: it runs Sphinx's gettext builder on the executed notebooks).
+"""
+
+from __future__ import annotations
+
+import collections
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import translations  # noqa: E402
+
+CATALOG_PAGES = sorted(
+    p.relative_to(translations.CATALOGS).with_suffix("").as_posix()
+    for p in translations.CATALOGS.rglob("*.po")
+)
+
+
+def _messages(page: str):
+    from babel.messages.pofile import read_po
+
+    with translations.catalog_path(page).open("rb") as stream:
+        return [m for m in read_po(stream, locale=translations.LANGUAGE) if m.id]
+
+
+# --- the check of what a translation keeps -------------------------------------------------
+
+
+def test_the_token_check_catches_a_lost_number_role_math_and_code():
+    english = "Of {glue:text}`ch02_n` cases, 3 are $TP$ in `em.counts` {cite}`doc000`."
+    good = "在 {glue:text}`ch02_n` 个样本中，3 个是 $TP$（`em.counts`）{cite}`doc000`。"
+    assert translations.problems(english, good) == []
+    assert translations.problems(english, good.replace("3 个", "三个")) == ["missing number 3"]
+    assert translations.problems(english, good.replace("$TP$", "TP")) == ["missing $TP$"]
+    assert translations.problems(english, good.replace("{cite}`doc000`", "")) == [
+        "missing {cite}`doc000`"
+    ]
+    assert translations.problems(english, good + " 5") == ["not in the English number 5"]
+
+
+def test_a_term_may_show_chinese_but_keeps_its_target():
+    english = "See {term}`precision`."
+    assert translations.problems(english, "见 {term}`精确率 <precision>`。") == []
+    assert translations.problems(english, "见 {term}`精确率`。") == [
+        "missing {term}`precision`",
+        "not in the English {term}`精确率`",
+    ]
+
+
+@pytest.mark.parametrize("page", CATALOG_PAGES)
+def test_every_translation_keeps_roles_math_code_and_numbers(page):
+    bad = [
+        f"{message.id[:70]!r}: {problem}"
+        for message in _messages(page)
+        if message.string and not message.fuzzy
+        for problem in translations.problems(message.id, message.string)
+    ]
+    assert not bad, f"{page}: " + "\n".join(bad)
+
+
+def glossary_forms() -> dict[str, str]:
+    """Each glossary headword -> its entry's text (where its Chinese forms are)."""
+    text = (ROOT / "reference" / "glossary.md").read_text(encoding="utf-8")
+    body = text.split("```{glossary}", 1)[1].split("\n```", 1)[0]
+    entries = re.split(r"\n(?=\S)", body.strip())
+    return {entry.split("\n", 1)[0].strip().lower(): entry for entry in entries}
+
+
+TERM = re.compile(r"\{term\}`([^`<]+?)\s*<([^<>]+)>`")
+
+
+@pytest.mark.parametrize("page", CATALOG_PAGES)
+def test_a_term_shows_a_chinese_form_its_glossary_entry_gives(page):
+    entries = glossary_forms()
+    bad = []
+    for message in _messages(page):
+        for shown, target in TERM.findall(message.string or ""):
+            entry = entries.get(target.strip().lower())
+            if entry is None:
+                bad.append(f"{{term}}`{shown} <{target}>`: no glossary entry {target!r}")
+            elif re.search(r"[\u4e00-\u9fff]", shown) and shown not in entry:
+                bad.append(f"{{term}}`{shown} <{target}>`: the glossary's entry gives no {shown!r}")
+    assert not bad, f"{page}: " + "; ".join(bad)
+
+
+# --- pages declared translated are complete and current ----------------------------------
+
+
+def test_the_translated_pages_have_catalogs():
+    assert set(translations.TRANSLATED) <= set(CATALOG_PAGES)
+
+
+def test_a_translated_page_has_no_missing_or_stale_message():
+    assert translations.TRANSLATED, "no page is declared translated"
+    bad = []
+    for page in translations.TRANSLATED:
+        counts = translations.counts(page)
+        if counts["missing"] or counts["stale"]:
+            bad.append(
+                f"{page}: {counts['stale']} stale (their English changed) and"
+                f" {counts['missing']} missing; translate them in"
+                f" {translations.catalog_path(page).relative_to(ROOT)}"
+            )
+    assert not bad, "\n".join(bad) + "\n(python tools/translations.py status lists them)"
+
+
+def test_a_changed_english_paragraph_makes_its_translation_stale(tmp_path, monkeypatch):
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    templates, catalogs = tmp_path / "gettext", tmp_path / "locales"
+    templates.mkdir()
+    monkeypatch.setattr(translations, "TEMPLATES", templates)
+    monkeypatch.setattr(translations, "CATALOGS", catalogs)
+
+    def template(text: str) -> None:
+        catalog = Catalog()
+        catalog.add("Precision divides by the predicted positives.")
+        catalog.add(text)
+        with (templates / "page.pot").open("wb") as stream:
+            write_po(stream, catalog)
+
+    template("Recall divides by the actual positives.")
+    assert translations.update() == 0
+    path = translations.catalog_path("page")
+    from babel.messages.pofile import read_po
+
+    catalog = read_po(path.open("rb"), locale="zh_CN")
+    for message in catalog:
+        message.string = {"Recall divides by the actual positives.": "召回率除以真实正例数。"}.get(
+            message.id, "精确率除以预测正例数。" if message.id else message.string
+        )
+    with path.open("wb") as stream:
+        write_po(stream, catalog)
+    assert translations.counts("page") == {"translated": 2, "stale": 0, "missing": 0}
+    template("Recall divides by all actual positives.")  # the English changed
+    assert translations.update() == 0
+    assert translations.counts("page") == {"translated": 1, "stale": 1, "missing": 0}
+
+
+# --- the catalogs follow the book -----------------------------------------------------------
+
+
+@pytest.mark.slow
+def test_the_catalogs_hold_the_books_messages_now(tmp_path, monkeypatch):
+    """Extract the messages again (Sphinx's gettext builder on the executed notebooks) and
+    compare: a paragraph added or changed in English and not in the catalogs fails here."""
+    if not translations.CACHE.is_dir():
+        pytest.fail("no executed notebooks in _build/.jupyter_cache: run `make book` first")
+    monkeypatch.setattr(translations, "TEMPLATES", tmp_path / "gettext")
+    assert translations.extract() == 0
+    from babel.messages.pofile import read_po
+
+    differ = []
+    for page, template_path in translations.templates().items():
+        with template_path.open("rb") as stream:
+            want = {m.id for m in read_po(stream) if m.id}
+        if page not in CATALOG_PAGES:
+            differ.append(f"{page}: no catalog")
+            continue
+        have = {m.id for m in _messages(page)}
+        if want != have:
+            differ.append(f"{page}: {len(want - have)} new, {len(have - want)} gone")
+    shutil.rmtree(tmp_path / "gettext", ignore_errors=True)
+    assert not differ, (
+        "the catalogs are behind the English: run `python tools/translations.py extract` and"
+        " `update`, then translate what status lists: " + "; ".join(differ)
+    )
+
+
+# --- the built editions (after `make book`) ---------------------------------------------------
+
+HTML = ROOT / "_build" / "html"
+ZH = HTML / "zh"
+HAN = re.compile(r"[\u4e00-\u9fff]")
+DIGITS = translations.NUMBER  # as the catalogs are checked: "F1" is a name, "10个" a number
+
+
+def _pages(root: Path) -> set[str]:
+    skip = {"genindex.html", "search.html", "py-modindex.html"}
+    return {
+        p.relative_to(root).as_posix()
+        for p in root.rglob("*.html")
+        if p.name not in skip
+        and "_static" not in p.parts
+        and "zh" not in p.relative_to(root).parts[:1]
+    }
+
+
+def _need_build() -> None:
+    if not (HTML / "intro.html").exists() or not (ZH / "intro.html").exists():
+        pytest.fail("no built editions in _build/html and _build/html/zh: run `make book` first")
+
+
+def _article(path: Path):
+    from bs4 import BeautifulSoup
+
+    soup = BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+    article = soup.find("article") or soup.body
+    for hidden in article.select("div.cell_input, div.cell_output, .math, pre, script, style"):
+        hidden.decompose()
+    return article
+
+
+# what a Chinese paragraph may keep in Latin letters: code, citations of English sources, names
+NAMES = re.compile(r"scikit-learn|trec_eval|pytrec_eval|ranx|Spark|MLlib|evalmetrics|NumPy|SciPy")
+
+
+def _latin_prose(element) -> str:
+    """The element's text without code, citations, glossary terms (a table's English column)
+    and library names."""
+    import copy
+
+    element = copy.copy(element)
+    kept = "code, span.bibtex-citation, a[href*='bibliography'], a[href*='glossary']"
+    for name in element.select(kept):
+        name.decompose()
+    return NAMES.sub(" ", element.get_text(" "))
+
+
+@pytest.mark.browser
+def test_every_page_has_a_chinese_counterpart_and_each_links_to_the_other():
+    _need_build()
+    english, chinese = _pages(HTML), _pages(ZH)
+    redirects = {p for p in english if "http-equiv" in (HTML / p).read_text("utf-8")[:600]}
+    assert english - redirects == chinese - redirects, (english ^ chinese) - redirects
+    broken = []
+    for root, pages in ((HTML, english - redirects), (ZH, chinese - redirects)):
+        for page in sorted(pages):
+            text = (root / page).read_text(encoding="utf-8")
+            found = re.search(r'<p class="edition-switch"><a href="([^"]+)"', text)
+            if not found:
+                broken.append(f"{root.name}/{page}: no link to the other edition")
+            elif not ((root / page).parent / found[1]).resolve().is_file():
+                broken.append(f"{root.name}/{page}: {found[1]} does not exist")
+    assert not broken, "\n".join(broken[:20])
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("page", translations.TRANSLATED)
+def test_a_translated_page_is_chinese_and_shows_the_english_numbers(page):
+    _need_build()
+    english, chinese = _article(HTML / f"{page}.html"), _article(ZH / f"{page}.html")
+    untranslated = [
+        p.get_text(" ", strip=True)[:80]
+        for p in chinese.find_all(["p", "li", "h1", "h2", "h3", "figcaption"])
+        if not HAN.search(p.get_text())
+        and len(re.findall(r"[A-Za-z]{2,}", _latin_prose(p))) >= 3  # a name or two may stay
+        and not p.find_parent(["p", "li"])
+        and "edition-switch" not in (p.get("class") or [])
+    ]
+    assert not untranslated, f"{page}: English left in the Chinese page: {untranslated[:5]}"
+    dates = translations.ENGLISH_DATE  # "19 February 2023" is 2023 年 2 月 19 日
+    english_text = dates.sub(
+        lambda m: f"{m[1]} {translations.MONTHS.index(m[2]) + 1} {m[3]}", english.get_text(" ")
+    )
+    numbers_en = collections.Counter(DIGITS.findall(english_text))
+    numbers_zh = collections.Counter(DIGITS.findall(chinese.get_text(" ")))
+    only_en, only_zh = numbers_en - numbers_zh, numbers_zh - numbers_en
+    assert not only_en and not only_zh, (
+        f"{page}: numbers only in English {sorted(only_en.elements())[:10]},"
+        f" only in Chinese {sorted(only_zh.elements())[:10]}"
+    )

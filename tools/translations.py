@@ -1,0 +1,277 @@
+"""The Chinese edition's message catalogs: extract the English, update the catalogs, report.
+
+    python tools/translations.py extract   # the book's messages -> _build/gettext/*.pot
+    python tools/translations.py update    # locales/zh_CN/LC_MESSAGES/*.po follow the .pot
+    python tools/translations.py status    # per page: translated, stale (fuzzy), missing
+    python tools/translations.py check     # translations keep roles, math, code and numbers
+    python tools/translations.py build     # the Chinese edition -> _build/html/zh
+
+One source: the notebooks' Markdown (and the Markdown pages) are the English text; Sphinx's
+gettext builder splits them into messages (a paragraph, a heading, a list item, a caption),
+and the Chinese edition is the same notebooks built with ``language = "zh_CN"``, each message
+replaced by its translation in ``locales/zh_CN/LC_MESSAGES/<page>.po``. Code cells and their
+outputs are shared: the Chinese build reads the executed notebooks from the same jupyter-cache
+as the English one and executes nothing.
+
+A message whose English changes is marked *fuzzy* by ``update`` (babel's catalog update keeps
+the old translation beside it for the translator); Sphinx never uses a fuzzy translation, so
+the Chinese page shows the new English until someone translates it again, and ``status`` and
+the tests count it as stale. Nothing stays silently out of date.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import os
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LANGUAGE = "zh_CN"
+LOCALES = ROOT / "locales"
+CATALOGS = LOCALES / LANGUAGE / "LC_MESSAGES"
+TEMPLATES = ROOT / "_build" / "gettext"
+EDITION = ROOT / "_build" / "html" / "zh"
+# Sphinx builds it apart (myst-nb writes its output files beside a build's output folder,
+# which must not be inside the English site), then it is copied into the English site's zh/
+ZH_BUILD = ROOT / "_build" / "zh" / "html"
+CACHE = ROOT / "_build" / ".jupyter_cache"
+# the pages whose Chinese is complete: tests/test_translations.py fails when one of them has a
+# missing or a stale (fuzzy) message; a page is added here when its translation is reviewed
+TRANSLATED: list[str] = ["intro", "chapters/02_first_level"]
+
+
+def _sphinx(builder: str, outdir: Path, overrides: dict, doctrees: Path) -> int:
+    """Build the book with ``builder`` into ``outdir``: _config.yml and _toc.yml as
+    ``jupyter-book build`` reads them, warnings as errors, the English build's jupyter-cache."""
+    from jupyter_book.sphinx import build_sphinx
+
+    os.environ.setdefault("EVALMETRICS_STATIC_FRAMES", "1")
+    result = build_sphinx(
+        str(ROOT),
+        str(outdir),
+        noconfig=True,
+        path_config=str(ROOT / "_config.yml"),
+        use_external_toc=True,
+        doctreedir=str(doctrees),
+        confoverrides={
+            "external_toc_path": str(ROOT / "_toc.yml"),
+            "latex_individualpages": False,
+            "nitpicky": True,
+            "nb_execution_cache_path": str(CACHE),
+            **overrides,
+        },
+        builder=builder,
+        warningiserror=True,
+        keep_going=True,
+        quiet=True,
+    )
+    return 0 if result == 0 else 1
+
+
+def extract() -> int:
+    """The English messages of every page, one template per page (``_build/gettext``)."""
+    settings = {"gettext_compact": False, "gettext_uuid": False, "gettext_location": False}
+    return _sphinx("gettext", TEMPLATES, settings, ROOT / "_build" / ".doctrees-gettext")
+
+
+def templates() -> dict[str, Path]:
+    """Page (``chapters/02_first_level``) -> its ``.pot`` template."""
+    return {
+        path.relative_to(TEMPLATES).with_suffix("").as_posix(): path
+        for path in sorted(TEMPLATES.rglob("*.pot"))
+    }
+
+
+def catalog_path(page: str) -> Path:
+    return CATALOGS / f"{page}.po"
+
+
+def update() -> int:
+    """Each page's catalog follows its template: new messages added untranslated, changed ones
+    marked fuzzy (stale), removed ones dropped."""
+    from babel.messages.pofile import read_po, write_po
+
+    found = templates()
+    if not found:
+        print(f"no templates in {TEMPLATES}: run `extract` first")
+        return 1
+    for page, template_path in found.items():
+        with template_path.open("rb") as stream:
+            template = read_po(stream)
+        path = catalog_path(page)
+        if path.exists():
+            with path.open("rb") as stream:
+                catalog = read_po(stream, locale=LANGUAGE)
+            catalog.update(template, update_header_comment=False)
+            catalog.obsolete.clear()
+        else:
+            catalog = template
+            catalog.locale = LANGUAGE
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("wb") as stream:
+            write_po(stream, catalog, width=100, omit_header=False, sort_output=False)
+    print(f"updated {len(found)} catalogs in {CATALOGS}")
+    return 0
+
+
+def counts(page: str) -> dict[str, int]:
+    """A catalog's messages: ``translated`` (current), ``stale`` (fuzzy), ``missing``."""
+    from babel.messages.pofile import read_po
+
+    with catalog_path(page).open("rb") as stream:
+        catalog = read_po(stream, locale=LANGUAGE)
+    result = {"translated": 0, "stale": 0, "missing": 0}
+    for message in catalog:
+        if not message.id:
+            continue  # the header
+        if message.fuzzy:
+            result["stale"] += 1
+        elif message.string:
+            result["translated"] += 1
+        else:
+            result["missing"] += 1
+    return result
+
+
+ROLE = re.compile(r"\{([\w:.-]+)\}`([^`]*)`")
+# roles whose text a translation may change, keeping the target: {term}`精确率 <precision>`
+LINK_ROLES = {"term", "ref", "doc", "numref"}
+MATH = re.compile(r"\$\$.+?\$\$|\$[^$]+\$", re.S)
+CODE = re.compile(r"``[^`]+``|`[^`]+`")
+# digits next to Chinese characters count ("10个样本", "2023年2月19日"), next to Latin ones not
+NUMBER = re.compile(r"(?<![A-Za-z0-9_.])\d+(?:[.,]\d+)*(?![A-Za-z0-9_])")
+# words inside math (\text{...}) may be translated; the rest of the math may not change
+MATH_TEXT = re.compile(r"\\text\{[^{}]*\}")
+MONTHS = (
+    "January February March April May June July August September October November December"
+).split()
+ENGLISH_DATE = re.compile(r"\b(\d{1,2}) (" + "|".join(MONTHS) + r") (\d{4})\b")
+
+
+def _target(role: str, text: str) -> str:
+    """What a role points to: ``precision`` of both ``precision`` and ``精确率 <precision>``."""
+    found = re.search(r"<([^<>]+)>$", text.strip())
+    return found[1] if found and role in LINK_ROLES else text
+
+
+def tokens(text: str) -> collections.Counter:
+    """What a translation must keep: every role (a link role by its target), inline and
+    display math, code spans, and every number written in digits outside them."""
+    found = collections.Counter()
+    for role, body in ROLE.findall(text):
+        found[f"{{{role}}}`{_target(role, body)}`"] += 1
+    rest = ROLE.sub(" ", text)
+    found.update(MATH_TEXT.sub(r"\\text{}", math) for math in MATH.findall(rest))
+    rest = MATH.sub(" ", rest)
+    found.update(CODE.findall(rest))
+    rest = CODE.sub(" ", rest)
+    # "19 February 2023" is 2023 年 2 月 19 日: the month's number counts as written
+    rest = ENGLISH_DATE.sub(lambda m: f"{m[1]} {MONTHS.index(m[2]) + 1} {m[3]}", rest)
+    found.update(f"number {n}" for n in NUMBER.findall(rest))
+    return found
+
+
+def problems(english: str, chinese: str) -> list[str]:
+    """How a translation differs from its English in what it must keep (empty: none)."""
+    want, got = tokens(english), tokens(chinese)
+    missing = ", ".join(sorted((want - got).elements()))
+    extra = ", ".join(sorted((got - want).elements()))
+    return [f"missing {missing}"] * bool(missing) + [f"not in the English {extra}"] * bool(extra)
+
+
+def status() -> int:
+    pages = sorted(
+        p.relative_to(CATALOGS).with_suffix("").as_posix() for p in CATALOGS.rglob("*.po")
+    )
+    print(f"{'page':34s} {'translated':>10s} {'stale':>6s} {'missing':>8s}")
+    for page in pages:
+        c = counts(page)
+        print(f"{page:34s} {c['translated']:10d} {c['stale']:6d} {c['missing']:8d}")
+    return 0
+
+
+def check(pages: list[str] | None = None) -> int:
+    """Every translated message keeps its English's roles, math, code and numbers."""
+    from babel.messages.pofile import read_po
+
+    chosen = pages or sorted(
+        p.relative_to(CATALOGS).with_suffix("").as_posix() for p in CATALOGS.rglob("*.po")
+    )
+    bad = 0
+    for page in chosen:
+        with catalog_path(page).open("rb") as stream:
+            catalog = read_po(stream, locale=LANGUAGE)
+        for message in catalog:
+            if message.id and message.string and not message.fuzzy:
+                for problem in problems(message.id, message.string):
+                    bad += 1
+                    print(f"{page}: {message.id[:60]!r}...: {problem}")
+    print(f"{bad} problem(s)")
+    return 1 if bad else 0
+
+
+def translated_title() -> str:
+    """The book's title as the landing page's catalog translates it (the English if not)."""
+    import yaml
+    from babel.messages.pofile import read_po
+
+    title = yaml.safe_load((ROOT / "_config.yml").read_text(encoding="utf-8"))["title"]
+    path = catalog_path("intro")
+    if path.exists():
+        with path.open("rb") as stream:
+            message = read_po(stream, locale=LANGUAGE).get(title)
+        if message is not None and message.string and not message.fuzzy:
+            return message.string
+    return title
+
+
+def build() -> int:
+    """The Chinese edition into ``_build/html/zh`` (after ``make book``: it executes nothing)."""
+    code = _sphinx(
+        "html",
+        ZH_BUILD,
+        {
+            "language": LANGUAGE,
+            "locale_dirs": [str(LOCALES)],
+            "gettext_compact": False,
+            "html_title": translated_title(),
+            # myst-nb's buttons of folded code cells
+            "nb_code_prompt_show": "显示代码",
+            "nb_code_prompt_hide": "隐藏代码",
+        },
+        ZH_BUILD.parent / ".doctrees",
+    )
+    if code == 0:
+        import shutil
+
+        shutil.rmtree(EDITION, ignore_errors=True)
+        shutil.copytree(ZH_BUILD, EDITION, ignore=shutil.ignore_patterns(".buildinfo"))
+        pages = sorted(CATALOGS.rglob("*.po"))
+        done = sum(
+            counts(p.relative_to(CATALOGS).with_suffix("").as_posix())["translated"] for p in pages
+        )
+        total = sum(
+            sum(counts(p.relative_to(CATALOGS).with_suffix("").as_posix()).values()) for p in pages
+        )
+        print(
+            f"the Chinese edition is in {EDITION.relative_to(ROOT)}:"
+            f" {done} of {total} messages translated"
+        )
+    return code
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("action", choices=["extract", "update", "status", "check", "build"])
+    parser.add_argument("pages", nargs="*", help="check: pages such as chapters/02_first_level")
+    args = parser.parse_args(argv)
+    if args.action == "check":
+        return check(args.pages)
+    return {"extract": extract, "update": update, "status": status, "build": build}[args.action]()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
