@@ -17,7 +17,7 @@
   defined" gives a finite value on a degenerate input without a warning;
 - the page is in the table of contents, its parts are the book's parts, and the print CSS is
   scoped (jupyter-book adds it to every page);
-- Part IV is complete: every labelled section of chapters 17-25 that holds display math, and
+- Part IV is complete: every labelled section of Part IV's chapters that holds display math, and
   every term those chapters define in bold, is covered by a sheet entry (or excluded here with a
   reason); every ``st.`` call on the sheet names a function of ``evalmetrics.stats.__all__``
   with keywords and ``method`` values it accepts, every public function of ``evalmetrics.stats``
@@ -447,7 +447,7 @@ def test_each_part_holds_the_page_break_marker():
 
 
 # ---------------------------------------------------------------------------------------------
-# Part IV: statistics (chapters 17-25)
+# Part IV: statistics (Part IV's chapters)
 #
 # Each Part IV entry names the chapter labels that teach it ("chapter") and the bold terms of
 # those chapters it covers ("terms"). The chapters are parsed: every labelled section that holds
@@ -459,26 +459,28 @@ import evalmetrics.stats as st  # noqa: E402
 STATS = DATA["statistics"]
 ENTRIES = [entry for section in STATS["sections"] for entry in section["entries"]]
 DECISIONS = STATS["decision_table"]["rows"]
-# Part IV's chapters with a formula sheet entry, found by their slug (the numbers move when
-# chapters are renumbered); each slug must match exactly one chapter
-PART_IV_SLUGS = (
-    "confidence_intervals",
-    "bootstrap",
-    "hypothesis_tests",
-    "paired_tests",
-    "costs_thresholds",
-    "calibration",
-    "two_learners",
-    "many_datasets",
-)
-PART_IV_CHAPTERS = tuple(
-    path.name for slug in PART_IV_SLUGS for path in sorted(ROOT.glob(f"chapters/*_{slug}.ipynb"))
-)
-assert len(PART_IV_CHAPTERS) == len(PART_IV_SLUGS), PART_IV_CHAPTERS
+# Part IV's chapters, read from _toc.yml (a chapter added to Part IV is checked here at once),
+# less those whose formulas are metrics of the sheet's other parts: slug -> reason
+PART_IV_WITHOUT_STATISTICS = {
+    "incomplete_judgments": "its formulas (bpref, judged@K) are ranked-list metrics, Part III's",
+}
+
+
+def part_iv_chapters() -> tuple[str, ...]:
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    (part,) = [p for p in toc["parts"] if p["caption"].startswith("Part IV")]
+    names = [Path(c["file"]).name for c in part["chapters"] if c["file"].startswith("chapters/")]
+    return tuple(
+        f"{name}.ipynb" for name in names if name.split("_", 1)[1] not in PART_IV_WITHOUT_STATISTICS
+    )
+
+
+PART_IV_CHAPTERS = part_iv_chapters()
+assert PART_IV_CHAPTERS and all((ROOT / "chapters" / n).exists() for n in PART_IV_CHAPTERS)
 # Labelled sections whose display math is not a formula of the sheet: label -> reason.
-# (Empty now: every display of chapters 17-25 is a formula the sheet gives.)
+# (Empty now: every display of Part IV's chapters is a formula the sheet gives.)
 NON_FORMULA_DISPLAYS: dict[str, str] = {}
-# Terms that chapters 17-25 set in bold but that are not a formula: term -> reason.
+# Terms that Part IV's chapters set in bold but that are not a formula: term -> reason.
 NOT_FORMULA_TERMS = {
     "dataset": "chapter 25's unit of replication, not a formula",
     "synthetic": "a label of chapter 25's generated tasks",
@@ -518,7 +520,7 @@ def _normal(term: str) -> str:
 
 
 def part_iv_sections() -> dict[str, dict]:
-    """Chapters 17-25 cut into sections, each with its display math count and bold terms.
+    """Part IV's chapters cut into sections, each with its display math count and bold terms.
 
     A section is what follows a heading up to the next heading of the same or a higher level;
     a section without a ``(label)=`` belongs to its labelled parent (a ``###`` subsection of a
@@ -578,7 +580,7 @@ DEFINED_TERMS = sorted({term for section in SECTIONS.values() for term in sectio
 
 
 def missing_formulas(data: dict) -> list[str]:
-    """Display-math sections and bold terms of chapters 17-25 that no sheet entry covers."""
+    """Display-math sections and bold terms of Part IV's chapters that no sheet entry covers."""
     entries = [e for section in data["statistics"]["sections"] for e in section["entries"]]
     labels = {label for entry in entries for label in entry["chapter"]}
     terms = {_normal(term) for entry in entries for term in entry["terms"]}
@@ -613,7 +615,7 @@ def test_every_section_with_display_math_is_on_the_sheet(key):
 def test_every_defined_term_is_on_the_sheet(term):
     covered = {_normal(t) for entry in ENTRIES for t in entry["terms"]}
     assert term in covered or term in NOT_FORMULA_TERMS, (
-        f"chapters 17-25 define **{term}**, which no Part IV entry's 'terms' covers"
+        f"Part IV's chapters define **{term}**, which no Part IV entry's 'terms' covers"
     )
 
 
@@ -629,7 +631,7 @@ def test_each_exclusion_is_still_in_the_chapters():
     for key in NON_FORMULA_DISPLAYS:
         assert key in DISPLAY_SECTIONS, f"{key}: no longer a section with display math"
     for term in NOT_FORMULA_TERMS:
-        assert term in DEFINED_TERMS, f"{term}: no longer defined in bold in chapters 17-25"
+        assert term in DEFINED_TERMS, f"{term}: no longer defined in bold in Part IV's chapters"
 
 
 def test_every_part_iv_label_and_term_is_in_the_chapters():
@@ -642,12 +644,12 @@ def test_every_part_iv_label_and_term_is_in_the_chapters():
                 part_iv_labels.update(re.findall(r"^\(([\w:-]+)\)=\s*$", text, flags=re.M))
     for entry in ENTRIES:
         for label in entry["chapter"]:
-            assert label in part_iv_labels, f"{entry['id']}: no ({label})= in chapters 17-25"
+            assert label in part_iv_labels, f"{entry['id']}: no ({label})= in Part IV's chapters"
         for term in entry["terms"]:
             assert _normal(term) in DEFINED_TERMS, f"{entry['id']}: **{term}** not in the chapters"
     for row_data in DECISIONS:
         for label in row_data["chapter"]:
-            assert label in part_iv_labels, f"decision table: no ({label})= in chapters 17-25"
+            assert label in part_iv_labels, f"decision table: no ({label})= in Part IV's chapters"
     for section in STATS["sections"]:
         assert section["chapter"] in part_iv_labels
 

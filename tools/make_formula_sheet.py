@@ -14,7 +14,7 @@ checks the page against this script and the data against the package: every unde
 carries an ``example`` (code, the value it gives, the warning it emits), which the page does not
 show and the test runs, so a row's words about 0/0 cannot drift from what the package does.
 
-Part IV (statistics, chapters 17-25) has its own block in the data, ``statistics``: intervals,
+Part IV (statistics) has its own block in the data, ``statistics``: intervals,
 tests and decisions are not metrics with a range and undefined cases, so its tables have their
 own columns (quantity, formula, when to use, code, the scipy / statsmodels / scikit-learn
 equivalent, section), one table per chapter, and the page ends with its decision table
@@ -231,7 +231,7 @@ def render(data: dict) -> str:
                 "",
                 f"Part IV ({{ref}}`{data['statistics']['id']}`) gives the "
                 f"{sum(len(s['entries']) for s in data['statistics']['sections'])} intervals, "
-                "tests and decision rules of chapters 17 to 25 in the same way, with when to "
+                "tests and decision rules of Part IV's chapters in the same way, with when to "
                 "use each, and the sheet ends with a table of which interval or test fits "
                 f"which situation ({{ref}}`{data['statistics']['decision_table']['id']}`).",
             ]

@@ -258,7 +258,12 @@ def main(argv: list[str] | None = None) -> int:
     root, stem = args.root, f"{args.number}_{args.name}"
     taken = sorted(p.stem for p in (root / "chapters").glob(f"{args.number}_*.ipynb"))
     if taken:
-        parser.error(f"chapter {args.number} exists ({taken[0]}): insert with tools/renumber.py")
+        numbers = [int(p.name[:2]) for p in (root / "chapters").glob("[0-9][0-9]_*.ipynb")]
+        parser.error(
+            f"chapter {args.number} exists ({taken[0]}): the next free number is"
+            f" {max(numbers) + 1:02d}; to put a chapter before {taken[0]}, give it the next free"
+            " number and move it with tools/renumber.py"
+        )
     toc = root / "_toc.yml"
     new_toc = add_to_toc(toc.read_text(encoding="utf-8"), stem, args.part)  # checks --part
     path = root / "chapters" / f"{stem}.ipynb"
