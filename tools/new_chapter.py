@@ -247,7 +247,9 @@ def add_to_toc(toc: str, stem: str, part: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("number", help="two digits, after the last chapter: 26")
+    parser.add_argument(
+        "number", help="two digits: the next free number (it is named if the one given is taken)"
+    )
     parser.add_argument("name", help="short name, lower case with underscores: toy")
     parser.add_argument("title", help='the chapter\'s title: "A toy chapter"')
     parser.add_argument("--part", required=True, help="the caption of its part in _toc.yml")

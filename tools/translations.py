@@ -49,7 +49,9 @@ TRANSLATED: list[str] = [
 ]
 
 
-def _sphinx(builder: str, outdir: Path, overrides: dict, doctrees: Path) -> int:
+def _sphinx(
+    builder: str, outdir: Path, overrides: dict, doctrees: Path, fresh: bool = False
+) -> int:
     """Build the book with ``builder`` into ``outdir``: _config.yml and _toc.yml as
     ``jupyter-book build`` reads them, warnings as errors, the English build's jupyter-cache."""
     from jupyter_book.sphinx import build_sphinx
@@ -70,6 +72,7 @@ def _sphinx(builder: str, outdir: Path, overrides: dict, doctrees: Path) -> int:
             **overrides,
         },
         builder=builder,
+        freshenv=fresh,
         warningiserror=True,
         keep_going=True,
         quiet=True,
@@ -80,7 +83,10 @@ def _sphinx(builder: str, outdir: Path, overrides: dict, doctrees: Path) -> int:
 def extract() -> int:
     """The English messages of every page, one template per page (``_build/gettext``)."""
     settings = {"gettext_compact": False, "gettext_uuid": False, "gettext_location": False}
-    return _sphinx("gettext", TEMPLATES, settings, ROOT / "_build" / ".doctrees-gettext")
+    # a fresh environment: an incremental one lost the glue of pages it did not read again
+    # (a page that pastes another notebook's value then fails)
+    doctrees = ROOT / "_build" / ".doctrees-gettext"
+    return _sphinx("gettext", TEMPLATES, settings, doctrees, fresh=True)
 
 
 def templates() -> dict[str, Path]:
