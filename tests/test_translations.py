@@ -23,10 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 import translations  # noqa: E402
 
-CATALOG_PAGES = sorted(
-    p.relative_to(translations.CATALOGS).with_suffix("").as_posix()
-    for p in translations.CATALOGS.rglob("*.po")
-)
+CATALOG_PAGES = translations.catalog_pages()
 
 
 def _messages(page: str):

@@ -201,10 +201,15 @@ def problems(english: str, chinese: str) -> list[str]:
     return [f"missing {missing}"] * bool(missing) + [f"not in the English {extra}"] * bool(extra)
 
 
-def status() -> int:
-    pages = sorted(
+def catalog_pages() -> list[str]:
+    """The pages that have a catalog (``chapters/02_first_level``), sorted."""
+    return sorted(
         p.relative_to(CATALOGS).with_suffix("").as_posix() for p in CATALOGS.rglob("*.po")
     )
+
+
+def status() -> int:
+    pages = catalog_pages()
     print(f"{'page':34s} {'translated':>10s} {'stale':>6s} {'missing':>8s}")
     for page in pages:
         c = counts(page)
@@ -216,9 +221,7 @@ def check(pages: list[str] | None = None) -> int:
     """Every translated message keeps its English's roles, math, code and numbers."""
     from babel.messages.pofile import read_po
 
-    chosen = pages or sorted(
-        p.relative_to(CATALOGS).with_suffix("").as_posix() for p in CATALOGS.rglob("*.po")
-    )
+    chosen = pages or catalog_pages()
     bad = 0
     for page in chosen:
         with catalog_path(page).open("rb") as stream:
@@ -268,13 +271,9 @@ def build() -> int:
 
         shutil.rmtree(EDITION, ignore_errors=True)
         shutil.copytree(ZH_BUILD, EDITION, ignore=shutil.ignore_patterns(".buildinfo"))
-        pages = sorted(CATALOGS.rglob("*.po"))
-        done = sum(
-            counts(p.relative_to(CATALOGS).with_suffix("").as_posix())["translated"] for p in pages
-        )
-        total = sum(
-            sum(counts(p.relative_to(CATALOGS).with_suffix("").as_posix()).values()) for p in pages
-        )
+        every = [counts(page) for page in catalog_pages()]
+        done = sum(c["translated"] for c in every)
+        total = sum(sum(c.values()) for c in every)
         print(
             f"the Chinese edition is in {EDITION.relative_to(ROOT)}:"
             f" {done} of {total} messages translated"
