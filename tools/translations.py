@@ -2,6 +2,7 @@
 
     python tools/translations.py extract   # the book's messages -> _build/gettext/*.pot
     python tools/translations.py update    # locales/zh_CN/LC_MESSAGES/*.po follow the .pot
+                                           # (update chapters/05_averaging: that page only)
     python tools/translations.py status    # per page: translated, stale (fuzzy), missing
     python tools/translations.py check     # translations keep roles, math, code and numbers
     python tools/translations.py build     # the Chinese edition -> _build/html/zh
@@ -101,15 +102,21 @@ def catalog_path(page: str) -> Path:
     return CATALOGS / f"{page}.po"
 
 
-def update() -> int:
+def update(pages: list[str] | None = None) -> int:
     """Each page's catalog follows its template: new messages added untranslated, changed ones
-    marked fuzzy (stale), removed ones dropped."""
+    marked fuzzy (stale), removed ones dropped. ``pages``: only these (default: every page)."""
     from babel.messages.pofile import read_po, write_po
 
     found = templates()
     if not found:
         print(f"no templates in {TEMPLATES}: run `extract` first")
         return 1
+    unknown = sorted(set(pages or ()) - set(found))
+    if unknown:
+        print(f"no template for {', '.join(unknown)}: pages are named like chapters/02_first_level")
+        return 1
+    if pages:
+        found = {page: found[page] for page in pages}
     for page, template_path in found.items():
         with template_path.open("rb") as stream:
             template = read_po(stream)
@@ -284,10 +291,14 @@ def build() -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("action", choices=["extract", "update", "status", "check", "build"])
-    parser.add_argument("pages", nargs="*", help="check: pages such as chapters/02_first_level")
+    parser.add_argument(
+        "pages", nargs="*", help="check, update: only these pages, such as chapters/02_first_level"
+    )
     args = parser.parse_args(argv)
     if args.action == "check":
         return check(args.pages)
+    if args.action == "update":
+        return update(args.pages)
     return {"extract": extract, "update": update, "status": status, "build": build}[args.action]()
 
 
