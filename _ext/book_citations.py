@@ -45,7 +45,10 @@ if TYPE_CHECKING:
 DOCUMENT_FIELD = "documentnumber"
 #: The word before a document's number, by the build's language (set when the config is read).
 DOCUMENT_WORD = {"en": "Document ", "zh": "文档 "}
+#: The same in the bibliography's labels ("Doc. 000", "文档 000").
+DOCUMENT_LABEL = {"en": "Doc. ", "zh": "文档 "}
 _WORD = ["Document "]
+_LABEL = ["Doc. "]
 
 
 def _semicolons() -> BracketStyle:
@@ -133,14 +136,15 @@ class DocumentsFirstSorting(AuthorYearTitleSorting):
 
 
 class DocumentLabels(BaseLabelStyle):
-    """ "Doc. 000" for a source document, consecutive numbers from 1 for the others."""
+    """ "Doc. 000" (文档 000) for a source document, consecutive numbers from 1 for the
+    others."""
 
     def format_labels(self, sorted_entries):
         number = 0
         for entry in sorted_entries:
             document = entry.fields.get(DOCUMENT_FIELD)
             if document is not None:
-                yield f"Doc. {document}"
+                yield f"{_LABEL[0]}{document}"
             else:
                 number += 1
                 yield str(number)
@@ -164,6 +168,7 @@ register_referencing_style(
 def _language(app: Sphinx, config) -> None:
     language = (config.language or "en").split("_")[0]
     _WORD[0] = DOCUMENT_WORD.get(language, DOCUMENT_WORD["en"])
+    _LABEL[0] = DOCUMENT_LABEL.get(language, DOCUMENT_LABEL["en"])
 
 
 def setup(app: Sphinx) -> dict:

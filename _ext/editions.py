@@ -1,5 +1,5 @@
 """The English and the Chinese edition: a link on every page to the same page in the other, and
-glued numbers in translated paragraphs.
+glued numbers in translated paragraphs, and each edition's figures.
 
 The Chinese edition (``tools/translations.py build``) is the same notebooks built with
 ``language = "zh_CN"``, into ``_build/html/zh``. Every page of either edition gets, above its
@@ -12,11 +12,21 @@ parses that text with the plain MyST parser, whose document lacks the notebook's
 ``{glue:text}`` role in a translated paragraph finds no glue data ("No key ... found in glue
 data for this document"). This extension keeps each notebook's renderer while its page is read
 and hands it to the translated snippets of the same page, so they paste the same values.
+
+Figures: the build executes every notebook once with ``EVALMETRICS_FIGURE_LANGUAGES=en,zh_CN``
+(set here, before any notebook's key is computed), so each figure is output once per language
+(``evalmetrics/_languages.py``); each edition shows the outputs of its own language.
 """
 
 from __future__ import annotations
 
+import os
+
 from sphinx.application import Sphinx
+
+from evalmetrics import _languages
+
+_EDITION: list[str] = [_languages.ENGLISH]  # the language of the build running here
 
 _RENDERERS: dict[str, object] = {}
 _READING: list[str] = []  # the page whose notebook myst-nb is parsing
@@ -59,6 +69,28 @@ def _keep_renderers() -> None:
     sphinx_.Parser.parse = parse
 
 
+def _keep_own_figures() -> None:
+    """myst-nb reads a cell's outputs through ``code_cell_outputs``: leave out the figures
+    drawn for the other edition."""
+    from myst_nb.core.execute.base import NotebookClientBase
+
+    if getattr(NotebookClientBase, "_editions_patched", False):
+        return
+    original = NotebookClientBase.code_cell_outputs
+
+    def code_cell_outputs(self, cell_index):
+        count, outputs = original(self, cell_index)
+        return count, _languages.keep_language(outputs, _EDITION[0])
+
+    NotebookClientBase.code_cell_outputs = code_cell_outputs
+    NotebookClientBase._editions_patched = True
+
+
+def _set_edition(app: Sphinx, config) -> None:
+    language = config.language or _languages.ENGLISH
+    _EDITION[0] = _languages.CHINESE if language.startswith("zh") else _languages.ENGLISH
+
+
 def other_edition(docname: str, language: str | None) -> tuple[str, str, str]:
     """(address, language code, link text) of ``docname`` in the other edition, relative to
     the page: the English pages are at the site's root, the Chinese ones under ``zh/``."""
@@ -81,5 +113,10 @@ def _add_switch(app: Sphinx, pagename: str, templatename: str, context: dict, do
 
 def setup(app: Sphinx) -> dict:
     _keep_renderers()
+    _keep_own_figures()
+    os.environ.setdefault(
+        _languages.LANGUAGES_VARIABLE, f"{_languages.ENGLISH},{_languages.CHINESE}"
+    )
+    app.connect("config-inited", _set_edition)
     app.connect("html-page-context", _add_switch)
     return {"parallel_read_safe": False, "parallel_write_safe": True}

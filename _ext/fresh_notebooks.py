@@ -9,8 +9,9 @@ the cache. This extension adds what the key leaves out, and runs the executions 
   the ``evalmetrics`` modules it imports, followed through the package's own imports, and the
   repository modules it imports from a folder it puts on ``sys.path`` (a chapter
   that imports only ``evalmetrics.stats`` does not depend on ``evalmetrics.widgets`` unless
-  ``stats`` imports it), the package's data files (JSON, HTML, CSS, JS), any file of the
-  repository whose path appears as a string in the notebook's code (``reference/data/...``),
+  ``stats`` imports it), the package's data files (JSON, HTML, CSS, JS), the figures'
+  translations (``locales/*/LC_MESSAGES/figures.po``), any file of the repository whose path
+  appears as a string in the notebook's code (``reference/data/...``),
   the environment (Python's version and the installed version of every distribution that
   ``requirements.txt`` pulls in, which ``constraints.txt`` pins) and the ``EVALMETRICS_*``
   environment variables of the build.
@@ -248,6 +249,8 @@ def input_key(notebook, path: Path, root: Path, package_dir: Path, environment: 
             and path.suffix in {".json", ".html", ".css", ".js"}
             and "__pycache__" not in path.parts
         }
+        # the figures' translations: the build draws each figure in every language
+        files |= set(root.glob("locales/*/LC_MESSAGES/figures.po"))
     for source in code:
         for literal in re.findall(r"""["']([\w./-]+\.\w+)["']""", source):
             for base in (path.parent, root):

@@ -86,3 +86,9 @@ __all__ = [
     "sweep",
     "youden_j",
 ]
+
+# the book's build draws each figure in English and in Chinese (evalmetrics/_languages.py);
+# outside IPython, or with neither language variable set, this does nothing
+from ._languages import install as _install_languages  # noqa: E402
+
+_install_languages()

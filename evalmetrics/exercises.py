@@ -67,6 +67,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -443,24 +444,65 @@ def _verdict(
     """
     undefined = bool(tokens({"nan"}) & right)
     if decimals == 0 and not isinstance(given, float) and not _on_grid(given, 0):
-        return False, "not quite: give a whole number."
+        return False, _say(WHOLE_NUMBER)
     if _matches(given, decimals, tokens, right, finer):
-        return True, "right: undefined." if undefined else "right, to the precision asked."
+        return True, _say(RIGHT_UNDEFINED if undefined else RIGHT)
     # fewer decimals than asked (a whole number aside): say so, without saying whether it is a
     # rounding of the value, so that the message does not confirm a coarser guess
     coarse_match = decimals > 0 and _on_grid(given, decimals - 1) and not _on_grid(given, 0)
     hint = next(
-        (text for at, more, text in hints if _matches(given, decimals, tokens, at, more)), None
+        (_say(text) for at, more, text in hints if _matches(given, decimals, tokens, at, more)),
+        None,
     )
+    rounded = _say(ROUNDED, words=_in_words(decimals), number=decimals)
     if coarse_match and hint is None:
-        return False, f"not quite. If you rounded to fewer decimals, give {_in_words(decimals)}."
+        return False, _join(_say(NOT_QUITE), rounded)
     if coarse_match:  # a common mistake's value, or a rounding to fewer decimals: say both
-        hint += f" If you rounded to fewer decimals, give {_in_words(decimals)}."
+        hint = _join(hint, rounded)
     if hint is None and undefined:
-        hint = "Is this value defined at all? Look at the denominator."
+        hint = _say(IS_IT_DEFINED)
     if hint is None and isinstance(given, float) and math.isnan(given):
-        hint = "This value is defined: the denominator is not 0."
-    return False, "not quite." + (f" {hint}" if hint else " Try again.")
+        hint = _say(IT_IS_DEFINED)
+    return False, _join(_say(NOT_QUITE), hint if hint else _say(TRY_AGAIN))
+
+
+# check()'s feedback, translated (with every key's hints) in locales/<language>/LC_MESSAGES/
+# exercises.po and shown in the reader's language (EVALMETRICS_LANGUAGE=zh_CN)
+WHOLE_NUMBER = "not quite: give a whole number."
+RIGHT = "right, to the precision asked."
+RIGHT_UNDEFINED = "right: undefined."
+NOT_QUITE = "not quite."
+TRY_AGAIN = "Try again."
+ROUNDED = "If you rounded to fewer decimals, give {words}."
+IS_IT_DEFINED = "Is this value defined at all? Look at the denominator."
+IT_IS_DEFINED = "This value is defined: the denominator is not 0."
+MESSAGES = (
+    WHOLE_NUMBER,
+    RIGHT,
+    RIGHT_UNDEFINED,
+    NOT_QUITE,
+    TRY_AGAIN,
+    ROUNDED,
+    IS_IT_DEFINED,
+    IT_IS_DEFINED,
+)
+
+
+def _join(*sentences: str) -> str:
+    """Sentences one after the other: a space between English ones, none between Chinese."""
+    chinese = os.environ.get("EVALMETRICS_LANGUAGE", "").lower().startswith("zh")
+    return ("" if chinese else " ").join(sentences)
+
+
+def _say(text: str, **values: object) -> str:
+    """A feedback text in the reader's language. English needs nothing beyond the standard
+    library (the graders load this file alone); another language is looked up through
+    :mod:`evalmetrics._languages`."""
+    if os.environ.get("EVALMETRICS_LANGUAGE", "en").lower() in {"", "en", "c", "posix"}:
+        return text.format(**values) if values else text
+    from evalmetrics import _languages
+
+    return _languages.say(text, "exercises", **values)
 
 
 def _checked_decimals(decimals: object) -> int:

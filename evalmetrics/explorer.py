@@ -33,6 +33,8 @@ This module knows nothing about metrics; the book's explorers are in
 from __future__ import annotations
 
 import base64
+import contextlib
+import dataclasses
 import functools
 import hashlib
 import html
@@ -46,7 +48,7 @@ import re
 import string
 import traceback
 import warnings
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass
 from typing import Any
 
@@ -154,9 +156,9 @@ class Parameter:
         return self.format.format(value)
 
 
-def _format_readout(value: float, pattern: str) -> str:
+def _format_readout(value: float, pattern: str, undefined: str = "undefined") -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
-        return "undefined"
+        return undefined
     return pattern.format(value)
 
 
@@ -413,7 +415,8 @@ class Explorer:
         items = []
         for key, value in readout.items():
             label = self._readout_labels.get(key, html.escape(key))
-            text = _format_readout(value, self._readout_formats.get(key, "{:.3f}"))
+            pattern = self._readout_formats.get(key, "{:.3f}")
+            text = _format_readout(value, pattern, getattr(self, "_undefined", "undefined"))
             items.append(
                 _render(
                     "explorer_readout.html",
@@ -507,6 +510,61 @@ class Explorer:
             payload=payload,
             script=_render("explorer.js", uid=uid),
         )
+
+    # ------------------------------------------------------------------ languages
+
+    def texts(self) -> list[str]:
+        """What a translator translates of this explorer (the Chinese edition): its figure's
+        texts, slider labels, readout labels and description (its alt text), each once."""
+        from ._languages import UNDEFINED, figure_texts, is_words
+
+        found = dict.fromkeys(figure_texts(self.figure))
+        labels = [p.label for p in self.parameters.values() if p.label]
+        for label in [*labels, *self._readout_labels.values()]:
+            if is_words(label):
+                found.setdefault(label, None)
+        if self.description:
+            found.setdefault(self.description, None)
+        found.setdefault(UNDEFINED, None)
+        return list(found)
+
+    @contextlib.contextmanager
+    def in_language(self, language: str) -> Iterator[None]:
+        """Within the block, the frames, sliders, readouts and alt text are in ``language``
+        (each text looked up in the figures' catalog, ``evalmetrics/_languages.py``);
+        afterwards the explorer is as it was."""
+        from ._languages import ENGLISH, UNDEFINED, retranslate, translated, translations
+
+        if language == ENGLISH:
+            yield
+            return
+        table = translations(language)
+        saved = (self.parameters, self._readout_labels, self.description)
+        original_compute = self._compute
+
+        def compute() -> dict[str, float]:
+            readout = original_compute()
+            retranslate(self.figure, language)  # the update function set its texts anew
+            return readout
+
+        self.parameters = {
+            name: dataclasses.replace(p, label=table.get(p.label, p.label)) if p.label else p
+            for name, p in self.parameters.items()
+        }
+        self._readout_labels = {k: table.get(v, v) for k, v in self._readout_labels.items()}
+        self.description = table.get(self.description, self.description)
+        self._undefined = table.get(UNDEFINED, UNDEFINED)
+        self._compute = compute  # type: ignore[method-assign]
+        self._background = None  # cached with the other language's texts
+        try:
+            with translated(self.figure, language):
+                yield
+        finally:
+            self.parameters, self._readout_labels, self.description = saved
+            del self._compute
+            del self._undefined
+            self._background = None
+            self._readout = self._compute()  # the texts of the current values again
 
     # ------------------------------------------------------------------ Jupyter
 

@@ -113,6 +113,7 @@ SUBJECT_METHODS = {
     ("Parameter", "index_of"): ({"value"}, "the index of this slider value"),
     ("Parameter", "display"): ({"value"}, "the text of this slider value"),
     ("RankingExplorer", "toggle"): ({"rank"}, "toggle the item at this rank"),
+    ("Explorer", "in_language"): ({"language"}, "draw in this language"),
     # scipy's results take it positionally too: res.confidence_interval(0.9)
     ("TestResult", "confidence_interval"): ({"confidence_level"}, "the interval at this level"),
 }

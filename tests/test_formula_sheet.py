@@ -76,6 +76,7 @@ MODULES_WITHOUT_METRICS = {
     "_validation": "private input validation",
     "_core": "private arithmetic behind the public metrics (their formulas are on the sheet)",
     "_deprecated": "old names kept for one release (they warn); no metric of its own",
+    "_languages": "the figures' and check()'s languages (the Chinese edition); no metric",
     "io": "reads and writes TREC qrels and run files into ranking's arrays; computes no metric",
     "stats": (
         "confidence intervals, paired tests and cost decisions (numpy + scipy): not metrics; "

@@ -224,3 +224,34 @@ def test_the_scan_reaches_every_chapter():
 def test_prose_does_not_talk_about_the_machinery(path: Path):
     hits = page_hits(path)
     assert not hits, "the page talks about its machinery:\n" + "\n".join(map(str, hits))
+
+
+# "chapter 18's ({ref}`ch-hypothesis-tests`)" named the wrong chapter: a number written beside
+# a chapter's reference must be that chapter's number
+NUMBERED_REF = re.compile(r"\b[Cc]hapter\s+(\d+)(?:'s)?(?:\s+\w+){0,2}\s*\(\{ref\}`(ch-[\w-]+)`\)")
+CHAPTER_LABEL = re.compile(r"^\((ch-[\w-]+)\)=", re.M)
+
+
+def _chapter_numbers() -> dict[str, int]:
+    numbers = {}
+    for path in sorted(ROOT.glob("chapters/*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            for label in CHAPTER_LABEL.findall("".join(cell["source"])):
+                numbers[label] = int(path.name[:2])
+    return numbers
+
+
+def test_a_chapter_number_beside_a_chapter_reference_is_that_chapters():
+    numbers = _chapter_numbers()
+    assert numbers["ch-hypothesis-tests"] == 19
+    assert NUMBERED_REF.search("are chapter\n18's ({ref}`ch-hypothesis-tests`)")[1] == "18"
+    wrong = []
+    for path in pages():
+        text = path.read_text(encoding="utf-8")
+        if path.suffix == ".ipynb":
+            text = "\n".join("".join(cell["source"]) for cell in json.loads(text)["cells"])
+        for match in NUMBERED_REF.finditer(text):
+            number, label = int(match[1]), match[2]
+            if label in numbers and numbers[label] != number:
+                wrong.append(f"{path.name}: {match[0]!r} (it is chapter {numbers[label]})")
+    assert not wrong, wrong

@@ -124,13 +124,22 @@ def test_the_package_reads_no_setting_but_the_two_the_nbval_selection_knows():
     """make test gives nbval only the notebooks that show an explorer (tests/conftest.py): the
     others run in the build's kernel exactly as in a reader's, because the only settings the
     package reads are the build's EVALMETRICS_STATIC_FRAMES (explorers) and make lab's
-    EVALMETRICS_LAB. A new one would make that selection unsound: this fails first."""
+    EVALMETRICS_LAB, and the language settings of evalmetrics/_languages.py, which change only
+    how a finished figure is shown (the build shows each in both languages, drawing what a
+    reader's kernel draws, and more). A new one would make that selection unsound: this fails
+    first."""
     reads = set()
     for path in sorted((ROOT / "evalmetrics").rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         reads |= set(re.findall(r"environ(?:\.get)?[\[(]\s*([A-Z_]+|\"[^\"]+\")", text))
         reads |= set(re.findall(r"getenv\(\s*(\"[^\"]+\"|[A-Z_]+)", text))
-    assert reads == {"STATIC_FRAMES_VARIABLE", '"EVALMETRICS_LAB"'}, reads
+    languages = {
+        "LANGUAGES_VARIABLE",
+        "LANGUAGE_VARIABLE",
+        "CATALOGS_VARIABLE",
+        '"EVALMETRICS_LANGUAGE"',  # exercises.py reads it without importing _languages
+    }
+    assert reads == {"STATIC_FRAMES_VARIABLE", '"EVALMETRICS_LAB"', *languages}, reads
 
 
 def test_nbval_in_make_test_takes_the_notebooks_that_show_an_explorer():

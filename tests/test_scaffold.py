@@ -92,3 +92,24 @@ def test_the_map_check_names_a_missing_chapter(tmp_path):
         "99_toy: add {ref}`ch-toy` to its part's bullet in intro.md",
         '99_toy: add "99_toy" to its box\'s chapters(...) in intro.md',
     ]
+
+
+def test_the_scaffold_puts_a_chapter_in_number_order_within_its_part():
+    toc = (
+        "parts:\n  - caption: Part III\n    chapters:\n"
+        "      - file: chapters/12_rr_mrr\n      - file: chapters/14_hit_ratio\n"
+        "  - caption: Part IV\n    chapters:\n      - file: chapters/17_ci\n"
+    )
+    files = [
+        line.split("- file:")[1].strip()
+        for line in new_chapter.add_to_toc(toc, "13_cutoffs", "Part III").splitlines()
+        if "- file:" in line
+    ]
+    assert files == [
+        "chapters/12_rr_mrr",
+        "chapters/13_cutoffs",
+        "chapters/14_hit_ratio",
+        "chapters/17_ci",
+    ]
+    last = new_chapter.add_to_toc(toc, "15_last", "Part III")
+    assert "chapters/14_hit_ratio\n      - file: chapters/15_last\n  - caption: Part IV" in last

@@ -48,6 +48,15 @@ def test_the_token_check_catches_a_lost_number_role_math_and_code():
     assert translations.problems(english, good + " 5") == ["not in the English number 5"]
 
 
+def test_an_ordinal_counts_as_its_number_and_a_verdict_has_one_chinese_form():
+    english = "the 2.5th and 97.5th percentiles in September 2023. **Holds with a reading.**"
+    good = "2023 年 9 月的 2.5% 和 97.5% 分位数。**在某种解读下成立**。"
+    assert translations.problems(english, good) == []
+    assert translations.problems(english, good.replace("在某种", "在一定")) == [
+        "the verdict **Holds with a reading.** is **在某种解读下成立**"
+    ]
+
+
 def test_a_term_may_show_chinese_but_keeps_its_target():
     english = "See {term}`precision`."
     assert translations.problems(english, "见 {term}`精确率 <precision>`。") == []
@@ -91,6 +100,49 @@ def test_a_term_shows_a_chinese_form_its_glossary_entry_gives(page):
             elif re.search(r"[\u4e00-\u9fff]", shown) and shown not in entry:
                 bad.append(f"{{term}}`{shown} <{target}>`: the glossary's entry gives no {shown!r}")
     assert not bad, f"{page}: " + "; ".join(bad)
+
+
+# the traps the glossary names: a bare 精度 is Zhou's accuracy (only 平均精度, AP, has the
+# precision sense; 双精度 and "float32 精度" are a number's), so a translation writes it only
+# where its English does; and 准确率 is accuracy in classification, never the book's word for
+# precision (a quote of the documents, 「…」, is theirs to word)
+BARE_JINGDU = re.compile(r"(?<!平均)(?<!插值)(?<!双)(?<!单)(?<!float32 )(?<!数值)精度")
+ZHUNQUELV = re.compile(r"(?<!平均)(?<!插值)准确率")
+QUOTE = re.compile(r"「[^」]*」|“[^”]*”")
+
+
+def trap(english: str, chinese: str) -> str | None:
+    """What falls into the trap in ``chinese`` (the translation of ``english``), or None."""
+    shown = QUOTE.sub("", ROLE_TEXT.sub("", chinese))
+    if BARE_JINGDU.search(shown) and "精度" not in english:
+        return "精度"
+    lower = english.lower()
+    if ZHUNQUELV.search(shown) and "precision" in lower:
+        if "accurac" not in lower and "准确率" not in english:
+            return "准确率"
+    return None
+
+
+def test_the_trap_check_catches_precision_written_as_jingdu_or_zhunquelv():
+    assert trap("Precision is 0.5.", "精确率为 0.5。") is None
+    assert trap("Precision is 0.5.", "精度为 0.5。") == "精度"
+    assert trap("Precision is 0.5.", "准确率为 0.5。") == "准确率"
+    assert trap("Its AP is 0.5.", "其平均精度为 0.5。") is None
+    assert trap("The two accuracies differ.", "两个准确率不同。") is None
+    assert trap("Precision, 「准确率」 in document 000.", "精确率，文档 000 称「准确率」。") is None
+
+
+@pytest.mark.parametrize("page", CATALOG_PAGES)
+def test_no_translation_falls_into_the_precision_accuracy_trap(page):
+    bad = [
+        f"{word} in {message.string[:70]!r}"
+        for message in _messages(page)
+        if (word := trap(message.id, message.string or ""))
+    ]
+    assert not bad, f"{page}: " + "; ".join(bad)
+
+
+ROLE_TEXT = re.compile(r"\{term\}`[^`]*`")
 
 
 # --- pages declared translated are complete and current ----------------------------------

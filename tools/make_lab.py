@@ -54,6 +54,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 from notebook_source import EXERCISE, SOLUTION_END, SOLUTION_START, cell_text  # noqa: E402
 
+from evalmetrics import _languages  # noqa: E402
+
 SOURCES = ["chapters", "reference"]
 ROLE = re.compile(r"\{(glue:text|cite|cite:t|cite:p|ref|numref|term|doc)\}`([^`]*)`")
 LABEL = re.compile(r"^\((?P<label>[\w:.-]+)\)=\s*$")
@@ -143,6 +145,11 @@ def execute(path: Path, needed: set[str] = frozenset()) -> dict:
             outputs = list(json.loads(sidecar.read_text(encoding="utf-8")).values())
             executed["cells"].append({"cell_type": "code", "source": "", "outputs": outputs})
         if needed <= set(glued_values(executed)):
+            # the book's copy holds each figure in every language: the reader's only
+            language = _languages.reader_language()
+            for cell in executed["cells"]:
+                if "outputs" in cell:
+                    cell["outputs"] = _languages.keep_language(cell["outputs"], language)
             return executed
     return run_notebook(path)
 

@@ -11,7 +11,7 @@ writes, for chapter ``NN_name``:
 - ``teacher/exercise_specs/chNN.py``: the numeric exercise's code (its numbers, its answer, a
   recorded mistake, how it varies);
 - ``tests/answers_chNN.py``: its answer computed by hand;
-- the chapter's line in ``_toc.yml``, at the end of the part named by ``--part``, and the
+- the chapter's line in ``_toc.yml``, in number order within the part named by ``--part``, and the
   count of varying exercises on the teachers page.
 
 Then run ``python tools/hash_keys.py`` and ``python tools/sync_claims.py NN_name`` and replace
@@ -222,7 +222,9 @@ COUNT = re.compile(r"The other (\d+) of the (\d+) checked exercises vary")
 
 
 def add_to_toc(toc: str, stem: str, part: str) -> str:
-    """``toc`` with ``- file: chapters/<stem>`` after the last file of the part ``part``."""
+    """``toc`` with ``- file: chapters/<stem>`` in the part ``part``, in the order of the
+    chapter numbers (after the last chapter of the part numbered below it; at the end of the
+    part when it has the highest number)."""
     lines = toc.splitlines(keepends=True)
     captions = {
         i: line.split(":", 1)[1].strip().strip('"')
@@ -235,10 +237,14 @@ def add_to_toc(toc: str, stem: str, part: str) -> str:
             f"--part: no part {part!r} in _toc.yml; its parts: {list(captions.values())}"
         )
     last = start
+    number = int(stem[:2])
     for i in range(start + 1, len(lines)):
         if lines[i].lstrip().startswith("- caption:"):
             break
         if "- file:" in lines[i]:
+            listed = lines[i].split("- file:", 1)[1].strip().rsplit("/", 1)[-1]
+            if listed[:2].isdigit() and int(listed[:2]) > number:
+                break
             last = i
     indent = lines[last][: len(lines[last]) - len(lines[last].lstrip())]
     lines.insert(last + 1, f"{indent}- file: chapters/{stem}\n")

@@ -204,6 +204,11 @@ def main() -> int:
                 moves.append(
                     (f"{folder}/{pattern.format(old_n)}", f"{folder}/{pattern.format(new_n)}")
                 )
+    # The Chinese edition's catalog of each moved page moves with it.
+    for old, new in stems.items():
+        for catalog in sorted((ROOT / "locales").glob(f"*/LC_MESSAGES/chapters/{old}.po")):
+            source = catalog.relative_to(ROOT).as_posix()
+            moves.append((source, source.replace(f"chapters/{old}.po", f"chapters/{new}.po")))
     # Move through temporary names, so 05 -> 07 and 07 -> 10 cannot collide.
     if not args.dry_run:
         for i, (old, _new) in enumerate(moves):
@@ -234,8 +239,44 @@ def main() -> int:
     for old, new in moves:
         print(f"move {old} -> {new}")
     print(f"{changed} files rewritten" + (" (dry run)" if args.dry_run else ""))
+    bare = bare_numbers(numbers)
+    if bare:
+        print(
+            "Not rewritten: a chapter's number written alone (a test's chapter list, a make "
+            "variable); check each by hand:"
+        )
+        for line in bare:
+            print(f"  {line}")
     print("Then: python tools/hash_keys.py (the shipped keys are salted by file name)")
+    print(
+        "and the Chinese catalogs: translations.py extract and update (after a build); the "
+        "messages whose chapter numbers changed are then stale, and translated again"
+    )
     return 0
+
+
+# "16" in CHAPTERS = ("16", "07"), CHAPTERS="04 16": a number the prose patterns cannot tell
+# from any other two digits
+_BARE = re.compile(r"""(["'])(\d{2})\1""")
+_CHAPTER_LIST = re.compile(r"""CHAPTERS\w*\s*[?:]?=\s*["']?((?:\d{2}\s*)+)""")
+_BARE_FILES = ("tests/*.py", "Makefile", "README.md", "reference/teachers.md", ".ci/*")
+
+
+def bare_numbers(numbers: dict[int, int]) -> list[str]:
+    """``path:line: text`` of each two-digit literal that is a moved chapter's old number."""
+    moved = {f"{old:02d}" for old, new in numbers.items() if old != new}
+    found = []
+    for pattern in _BARE_FILES:
+        for path in sorted(ROOT.glob(pattern)):
+            if not path.is_file():
+                continue
+            for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+                literals = [match[2] for match in _BARE.finditer(line)]
+                for match in _CHAPTER_LIST.finditer(line):
+                    literals += match[1].split()
+                if moved & set(literals):
+                    found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()[:90]}")
+    return found
 
 
 if __name__ == "__main__":

@@ -39,6 +39,10 @@ EDITION = ROOT / "_build" / "html" / "zh"
 # which must not be inside the English site), then it is copied into the English site's zh/
 ZH_BUILD = ROOT / "_build" / "zh" / "html"
 CACHE = ROOT / "_build" / ".jupyter_cache"
+# the catalog of every figure's texts (evalmetrics/_languages.py draws them translated)
+FIGURES = "figures"
+# the catalog of check()'s feedback and the exercises' hints (evalmetrics/exercises.py)
+EXERCISES = "exercises"
 # the pages whose Chinese is complete: tests/test_translations.py fails when one of them has a
 # missing or a stale (fuzzy) message; a page is added here when its translation is reviewed
 TRANSLATED: list[str] = [
@@ -82,12 +86,99 @@ def _sphinx(
 
 
 def extract() -> int:
-    """The English messages of every page, one template per page (``_build/gettext``)."""
-    settings = {"gettext_compact": False, "gettext_uuid": False, "gettext_location": False}
+    """The English messages of every page, one template per page (``_build/gettext``), and
+    the figures' texts (``figures.pot``)."""
+    settings = {
+        "gettext_compact": False,
+        "gettext_uuid": False,
+        "gettext_location": False,
+        # myst-nb gives the gettext builder a figure's text/plain ("<Figure size ...>"); the
+        # image is wanted, for its alt text (a cell's ``mystnb.image.alt``) is a message
+        "nb_mime_priority_overrides": [
+            ["html", "application/vnd.jupyter.widget-view+json", None],
+            ["gettext", "image/png", 5],
+        ],
+    }
     # a fresh environment: an incremental one lost the glue of pages it did not read again
     # (a page that pastes another notebook's value then fails)
     doctrees = ROOT / "_build" / ".doctrees-gettext"
-    return _sphinx("gettext", TEMPLATES, settings, doctrees, fresh=True)
+    code = _sphinx("gettext", TEMPLATES, settings, doctrees, fresh=True)
+    return code or extract_figures() or extract_exercises()
+
+
+def extract_exercises() -> int:
+    """``exercises.pot``: what ``check()`` says (its verdicts, and every key's hints), shown in
+    the reader's language when ``EVALMETRICS_LANGUAGE`` names one (``make lab LANG=zh``)."""
+    import json
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    from evalmetrics import exercises
+
+    catalog = Catalog(project="Counting What Matters", fuzzy=False)
+    for text in exercises.MESSAGES:
+        catalog.add(text, auto_comments=["check()"])
+    for path in sorted((ROOT / "evalmetrics" / "exercise_keys").glob("*.json")):
+        for exercise_id, exercise in json.loads(path.read_text(encoding="utf-8"))[
+            "exercises"
+        ].items():
+            for hint in exercise.get("hints", []):
+                if hint["hint"] not in catalog:
+                    catalog.add(hint["hint"], auto_comments=[exercise_id])
+    with (TEMPLATES / f"{EXERCISES}.pot").open("wb") as stream:
+        write_po(stream, catalog, width=100, omit_header=False, sort_output=False)
+    print(f"{len(catalog)} check() texts -> {TEMPLATES / f'{EXERCISES}.pot'}")
+    return 0
+
+
+def notebook_pages() -> dict[str, Path]:
+    """Page -> notebook, for every notebook of the book."""
+    return {
+        path.relative_to(ROOT).with_suffix("").as_posix(): path
+        for folder in ("chapters", "reference")
+        for path in sorted((ROOT / folder).glob("*.ipynb"))
+    }
+
+
+def extract_figures() -> int:
+    """``figures.pot``: every text of every figure, as the build drew it in English.
+
+    The build outputs each figure once per language (``evalmetrics/_languages.py``); the
+    English output lists the figure's texts. They are read from the executed notebooks in
+    jupyter-cache, so ``make book`` (or ``extract``'s own build) must have run first. A
+    comment names the pages each text is drawn on."""
+    import nbformat
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+    from jupyter_cache import get_cache
+
+    from evalmetrics import _languages
+
+    cache = get_cache(str(CACHE))
+    catalog = Catalog(project="Counting What Matters", fuzzy=False)
+    unexecuted = []
+    for page, path in notebook_pages().items():
+        try:
+            _, executed = cache.merge_match_into_notebook(nbformat.read(path, as_version=4))
+        except KeyError:
+            unexecuted.append(page)
+            continue
+        for cell in executed.cells:
+            for output in cell.get("outputs", []):
+                mark = output.get("metadata", {}).get(_languages.METADATA_KEY, {})
+                for text in mark.get("texts", []):
+                    if text not in catalog:
+                        catalog.add(text)
+                    if page not in catalog[text].auto_comments:
+                        catalog[text].auto_comments.append(page)
+    if unexecuted:
+        print(f"no executed copy in {CACHE} of {', '.join(unexecuted)}: run `make book` first")
+        return 1
+    with (TEMPLATES / f"{FIGURES}.pot").open("wb") as stream:
+        write_po(stream, catalog, width=100, omit_header=False, sort_output=False)
+    print(f"{len(catalog)} figure texts -> {TEMPLATES / f'{FIGURES}.pot'}")
+    return 0
 
 
 def templates() -> dict[str, Path]:
@@ -155,19 +246,23 @@ def counts(page: str) -> dict[str, int]:
     return result
 
 
-ROLE = re.compile(r"\{([\w:.-]+)\}`([^`]*)`")
+# (not math inside a code span, :math:`n_\text{relevant}` or C_{kk} followed by a backtick,
+# nor a role shown as code, ``{glue:text}``)
+ROLE = re.compile(r"(?<![A-Za-z0-9}{\\^_`$])\{([\w:.-]+)\}`([^`]*)`")
 # roles whose text a translation may change, keeping the target: {term}`精确率 <precision>`
 LINK_ROLES = {"term", "ref", "doc", "numref"}
 MATH = re.compile(r"\$\$.+?\$\$|\$[^$]+\$", re.S)
 CODE = re.compile(r"``[^`]+``|`[^`]+`")
 # digits next to Chinese characters count ("10个样本", "2023年2月19日"), next to Latin ones not
-NUMBER = re.compile(r"(?<![A-Za-z0-9_.])\d+(?:[.,]\d+)*(?![A-Za-z0-9_])")
+# ("the 2.5th percentile": the number 2.5, written 2.5% in Chinese)
+NUMBER = re.compile(r"(?<![A-Za-z0-9_.])(\d+(?:[.,]\d+)*)(?:st|nd|rd|th)?(?![A-Za-z0-9_])")
 # words inside math (\text{...}) may be translated; the rest of the math may not change
 MATH_TEXT = re.compile(r"\\text\{[^{}]*\}")
 MONTHS = (
     "January February March April May June July August September October November December"
 ).split()
 ENGLISH_DATE = re.compile(r"\b(\d{1,2}) (" + "|".join(MONTHS) + r") (\d{4})\b")
+ENGLISH_MONTH = re.compile(r"\b(" + "|".join(MONTHS) + r") (\d{4})\b")
 
 
 def _target(role: str, text: str) -> str:
@@ -189,8 +284,21 @@ def tokens(text: str) -> collections.Counter:
     rest = CODE.sub(" ", rest)
     # "19 February 2023" is 2023 年 2 月 19 日: the month's number counts as written
     rest = ENGLISH_DATE.sub(lambda m: f"{m[1]} {MONTHS.index(m[2]) + 1} {m[3]}", rest)
+    # "September 2023" is 2023 年 9 月
+    rest = ENGLISH_MONTH.sub(lambda m: f"{MONTHS.index(m[1]) + 1} {m[2]}", rest)
     found.update(f"number {n}" for n in NUMBER.findall(rest))
     return found
+
+
+# the verdicts of the "What the documents say" sections, one Chinese form each
+VERDICTS = {
+    "Holds": "成立",
+    "Holds with a reading": "在某种解读下成立",
+    "Holds as hedged": "在原文的限定下成立",
+    "Ambiguous": "有歧义",
+    "Does not hold": "不成立",
+    "Not reproducible": "无法核实",
+}
 
 
 def problems(english: str, chinese: str) -> list[str]:
@@ -205,7 +313,16 @@ def problems(english: str, chinese: str) -> list[str]:
             counter[key] = 1
     missing = ", ".join(sorted((want - got).elements()))
     extra = ", ".join(sorted((got - want).elements()))
-    return [f"missing {missing}"] * bool(missing) + [f"not in the English {extra}"] * bool(extra)
+    verdicts = [
+        f"the verdict **{verdict}.** is **{chinese_form}**"
+        for verdict, chinese_form in VERDICTS.items()
+        if english.count(f"**{verdict}.**") > chinese.count(f"**{chinese_form}**")
+    ]
+    return (
+        [f"missing {missing}"] * bool(missing)
+        + [f"not in the English {extra}"] * bool(extra)
+        + verdicts
+    )
 
 
 def catalog_pages() -> list[str]:
