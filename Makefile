@@ -38,6 +38,7 @@ help:
 	@echo "make lab          JupyterLab on a copy of the chapters (_build/lab), for self-study"
 	@echo "make lab-fresh    the same, the copy rewritten from the chapters (your work there is lost)"
 	@echo "make student      student edition of the notebooks (no solutions) in _build/student/"
+	@echo "                  LANG=zh (lab, lab-fresh, student): the Chinese copy (_build/lab-zh, _build/student-zh)"
 	@echo "make assignments  graded assignments (otter-grader) in _build/assignments/;"
 	@echo "                  SEED=N: this term's own numbers; ROSTER=file: one version per student"
 	@echo "                  SELF_CHECK=no (with SEED): no check cells, graded after submission"
@@ -157,24 +158,27 @@ test-full:
 # JupyterLab on a copy of the chapters in _build/lab (tools/make_lab.py): the book's roles
 # resolved for jupyterlab-myst, hidden cells and solutions folded, and the tracked notebooks
 # never written, so `git status` stays clean after a session. Root may run it (containers).
-LAB_DIR  ?= _build/lab
+# LANG=zh (or a zh_CN locale): the Chinese copy, in _build/lab-zh: the prose from the Chinese
+# catalogs, the figures drawn in Chinese, check()'s feedback in Chinese.
+READER_LANGUAGE := $(if $(filter zh%,$(LANG)),zh_CN,)
+LAB_DIR  ?= _build/lab$(if $(READER_LANGUAGE),-zh,)
 LAB_ARGS ?= --ServerApp.ip=127.0.0.1
 ALLOW_ROOT = $(if $(filter 0,$(shell id -u)),--allow-root,)
 
 # The first run executes every chapter to fill in the prose (a few minutes); later runs keep the
 # copy, and with it your work in Lab. `make lab-fresh` rewrites the copy from the chapters.
 lab: $(VENV)/.lab-installed
-	$(BIN)/python tools/make_lab.py --out $(LAB_DIR)
-	EVALMETRICS_LAB=1 $(BIN)/jupyter lab --ServerApp.root_dir=$(LAB_DIR) $(ALLOW_ROOT) $(LAB_ARGS)
+	EVALMETRICS_LANGUAGE=$(READER_LANGUAGE) $(BIN)/python tools/make_lab.py --out $(LAB_DIR)
+	EVALMETRICS_LAB=1 EVALMETRICS_LANGUAGE=$(READER_LANGUAGE) $(BIN)/jupyter lab --ServerApp.root_dir=$(LAB_DIR) $(ALLOW_ROOT) $(LAB_ARGS)
 
 lab-fresh: $(VENV)/.lab-installed
-	$(BIN)/python tools/make_lab.py --out $(LAB_DIR) --force
-	EVALMETRICS_LAB=1 $(BIN)/jupyter lab --ServerApp.root_dir=$(LAB_DIR) $(ALLOW_ROOT) $(LAB_ARGS)
+	EVALMETRICS_LANGUAGE=$(READER_LANGUAGE) $(BIN)/python tools/make_lab.py --out $(LAB_DIR) --force
+	EVALMETRICS_LAB=1 EVALMETRICS_LANGUAGE=$(READER_LANGUAGE) $(BIN)/jupyter lab --ServerApp.root_dir=$(LAB_DIR) $(ALLOW_ROOT) $(LAB_ARGS)
 
 # The student edition: the chapters without solutions, as Lab shows them (tools/make_student.py
 # takes the prose's numbers from the build's executed chapters when they are up to date).
 student: $(VENV)/.book-installed
-	$(BIN)/python tools/make_student.py --out _build/student
+	EVALMETRICS_LANGUAGE=$(READER_LANGUAGE) $(BIN)/python tools/make_student.py --out _build/student$(if $(READER_LANGUAGE),-zh,)
 
 # Graded assignments for a class (tools/make_assignments.py): otter-grader's `otter assign` on a
 # master notebook generated from each chapter; student notebooks, the autograder zip and the

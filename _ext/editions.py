@@ -21,8 +21,10 @@ Figures: the build executes every notebook once with ``EVALMETRICS_FIGURE_LANGUA
 from __future__ import annotations
 
 import os
+import re
 
 from sphinx.application import Sphinx
+from sphinx.transforms import SphinxTransform
 
 from evalmetrics import _languages
 
@@ -91,6 +93,108 @@ def _set_edition(app: Sphinx, config) -> None:
     _EDITION[0] = _languages.CHINESE if language.startswith("zh") else _languages.ENGLISH
 
 
+_RST_ROLE = re.compile(r"(?<![\w`]):[a-z]+(?::[a-z]+)?:`")
+
+
+def _parse_docstrings_as_rst() -> None:
+    """A translated docstring (the API page: autodoc inserts reStructuredText into a MyST
+    page) is parsed as reStructuredText, as its English was.
+
+    Sphinx parses every translation with the page's own parser, MyST here, which reads
+    ``:func:`precision``` as text: the cross-reference is lost and Sphinx warns "inconsistent
+    term references in translated message". A message holding a reStructuredText role is
+    parsed with the reStructuredText parser instead; every other message as before."""
+    import contextlib
+
+    from docutils.io import StringInput
+    from sphinx.io import SphinxI18nReader
+    from sphinx.transforms import i18n
+
+    if getattr(i18n, "_editions_patched", False):
+        return
+    original = i18n.publish_msgstr
+
+    def publish_msgstr(app, source, source_path, source_line, config, settings):
+        if not _RST_ROLE.search(source):
+            return original(app, source, source_path, source_line, config, settings)
+        prolog, config.rst_prolog = config.rst_prolog, None
+        try:
+            reader = SphinxI18nReader()
+            reader.setup(app)
+            document = reader.read(
+                source=StringInput(
+                    source=source, source_path=f"{source_path}:{source_line}:<translated>"
+                ),
+                parser=app.registry.create_source_parser(app, "restructuredtext"),
+                settings=settings,
+            )
+            with contextlib.suppress(IndexError):  # an empty node
+                return document[0]
+            return document
+        finally:
+            config.rst_prolog = prolog
+
+    i18n.publish_msgstr = publish_msgstr
+    i18n._editions_patched = True
+
+
+class GiveTableCellsASource(SphinxTransform):
+    """A paragraph without a source line is not a message for Sphinx's i18n (it takes it for
+    a built-in text): MyST leaves the cells of a table nested in a directive (a table inside a
+    dropdown box) without one, so they stayed English in the Chinese edition. Each such
+    paragraph gets the source and line of its nearest ancestor that has them."""
+
+    default_priority = 15  # before sphinx.transforms.i18n.Locale (20)
+
+    def apply(self, **kwargs) -> None:
+        from docutils import nodes
+
+        for paragraph in self.document.findall(nodes.paragraph):
+            if paragraph.source or not paragraph.rawsource.strip():
+                continue
+            if not isinstance(paragraph.parent, nodes.entry):  # a table's cell only
+                continue
+            parent = paragraph.parent
+            while parent is not None and not parent.source:
+                parent = parent.parent
+            if parent is not None:
+                paragraph.source, paragraph.line = parent.source, parent.line
+
+
+class TranslateMathBlocks(SphinxTransform):
+    """A display formula's translation (words inside ``\\text{}``) replaces its LaTeX.
+
+    Sphinx's Locale transform parses a translated literal-type node as
+    ``"::\\n\\n   " + translation``, reStructuredText's literal-block notation, with the
+    page's own parser; the MyST parser reads that as a paragraph "::", and the formula became
+    ``\\[::\\]`` on the Chinese page. This transform runs first and puts the translation in
+    place itself; Locale then finds nothing left to translate in the block."""
+
+    default_priority = 19  # before sphinx.transforms.i18n.Locale (20)
+
+    def apply(self, **kwargs) -> None:
+        from os import path
+
+        from docutils import nodes
+        from sphinx.locale import init as init_locale
+        from sphinx.util.i18n import docname_to_domain
+
+        if _EDITION[0] == _languages.ENGLISH or not self.config.language:
+            return
+        domain = docname_to_domain(self.env.docname, self.config.gettext_compact)
+        folders = [path.join(self.env.srcdir, folder) for folder in self.config.locale_dirs]
+        catalog, found = init_locale(folders, self.config.language, domain)
+        if not found:
+            return
+        for node in list(self.document.findall(nodes.math_block)):
+            english = node.rawsource or node.astext()
+            chinese = catalog.gettext(english)
+            if chinese and chinese != english:
+                node.rawsource = chinese
+                node.children = []
+                node += nodes.Text(chinese)
+
+
 def other_edition(docname: str, language: str | None) -> tuple[str, str, str]:
     """(address, language code, link text) of ``docname`` in the other edition, relative to
     the page: the English pages are at the site's root, the Chinese ones under ``zh/``."""
@@ -114,9 +218,12 @@ def _add_switch(app: Sphinx, pagename: str, templatename: str, context: dict, do
 def setup(app: Sphinx) -> dict:
     _keep_renderers()
     _keep_own_figures()
+    _parse_docstrings_as_rst()
     os.environ.setdefault(
         _languages.LANGUAGES_VARIABLE, f"{_languages.ENGLISH},{_languages.CHINESE}"
     )
     app.connect("config-inited", _set_edition)
+    app.add_transform(TranslateMathBlocks)
+    app.add_transform(GiveTableCellsASource)
     app.connect("html-page-context", _add_switch)
     return {"parallel_read_safe": False, "parallel_write_safe": True}

@@ -43,3 +43,17 @@ def test_what_is_not_a_chapter_of_this_book_stays():
     # a section of another book, other numbers, chapters that do not move
     text = "Zhou, 机器学习 §2.3.2; 5 cases; ch99-ex-one; chapter 3; 0.5; ch050"
     assert renumbered(text) == text
+
+
+def test_a_number_outside_the_map_keeps_its_writing_and_a_moved_one_its_width():
+    # "chapters 01 and 02" (a file's numbering) was rewritten as "chapters 1 and 2"
+    assert renumbered("chapters 01 and 02, chapters 05 and 3") == (
+        "chapters 01 and 02, chapters 07 and 3"
+    )
+
+
+def test_a_chinese_catalog_moves_its_chapter_numbers_too():
+    text = 'msgid "Chapter 5 and ch05_auc"\nmsgstr "第 5 章和第 3 章，习题 7.1，ch05_auc"'
+    assert renumbered(text) == (
+        'msgid "Chapter 7 and ch07_auc"\nmsgstr "第 7 章和第 3 章，习题 10.1，ch07_auc"'
+    )

@@ -177,3 +177,23 @@ def test_every_test_file_is_in_contributings_table():
         if not any(fnmatch.fnmatch(path.name, pattern) for pattern in named)
     ]
     assert not missing, f"add to CONTRIBUTING's table: {missing}"
+
+
+@pytest.mark.parametrize(
+    ("lang", "language", "folder"),
+    [
+        ("zh", "zh_CN", "_build/lab-zh"),
+        ("zh_CN.UTF-8", "zh_CN", "_build/lab-zh"),
+        ("C.UTF-8", "", "_build/lab"),
+    ],
+)
+def test_make_lab_lang_zh_makes_the_chinese_copy_and_a_locale_of_other_languages_does_not(
+    lang, language, folder
+):
+    import subprocess
+
+    shown = subprocess.run(
+        ["make", "-n", "lab", f"LANG={lang}"], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+    assert f"EVALMETRICS_LANGUAGE={language} " in shown
+    assert f"--ServerApp.root_dir={folder} " in shown

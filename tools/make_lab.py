@@ -289,7 +289,8 @@ def citations() -> dict[str, tuple[str, str]]:
         year = entry.fields.get("year", "n.d.")
         number = entry.fields.get("documentnumber")
         if number:
-            text = f"Document {number} ({who}, {year})"
+            word = "Document" if _languages.reader_language() == _languages.ENGLISH else "文档"
+            text = f"{word} {number} ({who}, {year})"
             rendered[key] = (text, text)
         else:
             rendered[key] = (f"{who}, {year}", f"{who} ({year})")
@@ -542,7 +543,8 @@ def lab_notebook(
         if cell["cell_type"] == "markdown" and "remove-cell" in tags:
             cell["metadata"].setdefault("jupyter", {}).update(source_hidden=True)
         elif cell["cell_type"] == "markdown":
-            cell["source"] = rewrite_exercises(ROLE.sub(resolve, cell_text(cell)))
+            text = translated(path, cell_text(cell))
+            cell["source"] = rewrite_exercises(ROLE.sub(resolve, text))
         elif "remove-cell" in tags:
             # Lab unfolds a cell's output whenever it runs it: a check that prints (a warning,
             # a progress line) would show after Run All, so its output is captured instead.
@@ -554,6 +556,25 @@ def lab_notebook(
             cell["metadata"].setdefault("jupyter", {}).update(source_hidden=True)
     notebook["cells"] = fold_solutions(notebook["cells"])
     return notebook
+
+
+_TRANSLATIONS: dict[Path, dict[str, str]] = {}
+
+
+def translated(path: Path, markdown: str) -> str:
+    """A Markdown cell in the reader's language (``EVALMETRICS_LANGUAGE=zh_CN``, which
+    ``make lab LANG=zh`` sets): each paragraph, heading, list item and table cell that the
+    page's catalog translates, as the Chinese edition shows it; English otherwise."""
+    if _languages.reader_language() == _languages.ENGLISH:
+        return markdown
+    if path not in _TRANSLATIONS:
+        import translations
+
+        page = path.resolve().relative_to(ROOT).with_suffix("").as_posix()
+        _TRANSLATIONS[path] = translations.page_translations(page)
+    import translations
+
+    return translations.translate_markdown(markdown, _TRANSLATIONS[path])[0]
 
 
 #: First line of every hidden check in the copy: its output is kept from the page.

@@ -52,6 +52,7 @@ _TEXT_SUFFIXES = {
     ".js",
     ".html",
     ".css",
+    ".po",  # the Chinese catalogs: ids and glue names in both languages, "第 21 章"
     "",
 }
 _SKIP_FILES = {"redirects.json", "tools/renumber.py"}
@@ -63,6 +64,9 @@ _PROSE_NUMBERS = re.compile(
     r"|(?P<exword>\b[Ee]xercises?)(?P<exnums>(?:(?:\s*,\s*|\s+and\s+|\s+or\s+|\s+)\d{1,2}\.\d+\b)+)"
     # "§13" (a chapter, not a section of another book: those are written §2.3.2)
     r"|§(?P<sec>\d{1,2})(?![.\d])"
+    # the Chinese catalogs: "第 21 章", "习题 7.2"
+    r"|(?P<zhword>第\s*)(?P<zhnum>\d{1,2})(?P<zhend>\s*章)"
+    r"|(?P<zhex>习题\s*)(?P<zhexnum>\d{1,2})(?P<zhexend>\.\d+)"
 )
 
 
@@ -102,8 +106,11 @@ def rewrite(text: str, stems: dict[str, str], numbers: dict[int, int], log: list
     """Every reference in ``text`` renumbered, in one pass (so 4 -> 5 -> 7 cannot happen)."""
 
     def number(match: re.Match[str]) -> str:
-        old = int(match.group(0))
-        return str(numbers.get(old, old))
+        written = match.group(0)
+        old = int(written)
+        if old not in numbers:  # "chapters 01 and 02" stays as written
+            return written
+        return f"{numbers[old]:0{len(written)}d}"
 
     def prose(match: re.Match[str]) -> str:
         start = max(0, match.start() - 30)
@@ -118,6 +125,12 @@ def rewrite(text: str, stems: dict[str, str], numbers: dict[int, int], log: list
                 match.group("exnums"),
             )
             new = match.group("exword") + nums
+        elif match.group("zhword"):
+            old = int(match.group("zhnum"))
+            new = f"{match.group('zhword')}{numbers.get(old, old)}{match.group('zhend')}"
+        elif match.group("zhex"):
+            old = int(match.group("zhexnum"))
+            new = f"{match.group('zhex')}{numbers.get(old, old)}{match.group('zhexend')}"
         else:
             old = int(match.group("sec"))
             new = f"§{numbers.get(old, old)}"

@@ -47,10 +47,15 @@ EXERCISES = "exercises"
 # missing or a stale (fuzzy) message; a page is added here when its translation is reviewed
 TRANSLATED: list[str] = [
     "intro",
-    "chapters/01_why_metrics",
-    "chapters/02_first_level",
-    "chapters/03_second_level",
-    "chapters/04_third_level",
+    *[f"chapters/{p.stem}" for p in sorted((ROOT / "chapters").glob("*.ipynb"))],
+    *[
+        f"reference/{name}"
+        for name in ("api", "bibliography", "conventions", "errata", "formulas", "glossary")
+    ],
+    "reference/own_data",
+    "reference/teachers",
+    FIGURES,
+    EXERCISES,
 ]
 
 
@@ -325,6 +330,123 @@ def problems(english: str, chinese: str) -> list[str]:
     )
 
 
+def page_translations(page: str) -> dict[str, str]:
+    """A page's translated (current, not fuzzy) messages: English -> Chinese."""
+    from babel.messages.pofile import read_po
+
+    path = catalog_path(page)
+    if not path.exists():
+        return {}
+    with path.open("rb") as stream:
+        catalog = read_po(stream, locale=LANGUAGE)
+    return {m.id: m.string for m in catalog if m.id and m.string and not m.fuzzy}
+
+
+_FENCE = re.compile(r"^(\s*)(`{3,}|:{3,}|\$\$)(.*)$")
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*$")
+_ITEM = re.compile(r"^(\s*)([-*+]|\d+\.)\s+(.*)$")
+_OPTION = re.compile(r"^\s*:[\w-]+:")
+_LABEL = re.compile(r"^\s*\([\w-]+\)=\s*$")
+_WORDS = re.compile(r"[A-Za-z]{3,}")
+
+
+def translate_markdown(text: str, table: dict[str, str]) -> tuple[str, int, int]:
+    """A Markdown cell's MyST source with each block that ``table`` translates replaced by
+    its translation, as the Chinese edition's build does: ``(text, translated, left)``,
+    counting the blocks with words that were translated and those left in English.
+
+    A block is what Sphinx makes one message of: a paragraph (its lines joined by spaces), a
+    heading, a list item, a table cell, a directive's title. Code, math, labels and
+    directive options stay as they are."""
+    lines = text.split("\n")
+    out: list[str] = []
+    counts = [0, 0]
+
+    def put(english: str) -> str:
+        chinese = table.get(english)
+        if _WORDS.search(english):
+            counts[0 if chinese else 1] += 1
+        return chinese or english
+
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        fence = _FENCE.match(line)
+        if fence:
+            indent, marks, rest = fence.groups()
+            if marks == "$$" or (marks.startswith("`") and not rest.startswith("{")):
+                # math or code: verbatim to its closing fence
+                out.append(line)
+                i += 1
+                while i < len(lines) and not lines[i].strip().startswith(marks[:3]):
+                    out.append(lines[i])
+                    i += 1
+                if i < len(lines):
+                    out.append(lines[i])
+                i += 1
+                continue
+            directive = re.match(r"^(\{[\w:-]+\}\s*)(.*)$", rest)
+            if directive and directive[2].strip():  # a directive's title
+                out.append(f"{indent}{marks}{directive[1]}{put(directive[2].strip())}")
+            else:
+                out.append(line)
+            i += 1
+            continue
+        if (
+            not line.strip()
+            or _OPTION.match(line)
+            or _LABEL.match(line)
+            or line.lstrip().startswith("<!--")
+        ):
+            out.append(line)
+            i += 1
+            continue
+        heading = _HEADING.match(line)
+        if heading:
+            out.append(f"{heading[1]} {put(heading[2])}")
+            i += 1
+            continue
+        if line.lstrip().startswith("|"):
+            cells = line.strip().strip("|").split("|")
+            if all(re.fullmatch(r"\s*:?-+:?\s*", cell) for cell in cells):
+                out.append(line)
+            else:
+                out.append("| " + " | ".join(put(c.strip()) for c in cells) + " |")
+            i += 1
+            continue
+        item = _ITEM.match(line)
+        if item:
+            indent, marker, first = item.groups()
+            body = [first]
+            i += 1
+            while (
+                i < len(lines)
+                and lines[i].strip()
+                and not _ITEM.match(lines[i])
+                and not _FENCE.match(lines[i])
+                and len(lines[i]) - len(lines[i].lstrip()) > len(indent)
+            ):
+                body.append(lines[i].strip())
+                i += 1
+            out.append(f"{indent}{marker} {put(' '.join(body))}")
+            continue
+        body = [line.strip()]
+        i += 1
+        while (
+            i < len(lines)
+            and lines[i].strip()
+            and not _FENCE.match(lines[i])
+            and not _HEADING.match(lines[i])
+            and not _ITEM.match(lines[i])
+            and not lines[i].lstrip().startswith("|")
+        ):
+            body.append(lines[i].strip())
+            i += 1
+        indent = line[: len(line) - len(line.lstrip())]
+        out.append(indent + put(" ".join(body)))
+    return "\n".join(out), counts[0], counts[1]
+
+
 def catalog_pages() -> list[str]:
     """The pages that have a catalog (``chapters/02_first_level``), sorted."""
     return sorted(
@@ -387,6 +509,9 @@ def build() -> int:
             # myst-nb's buttons of folded code cells
             "nb_code_prompt_show": "显示代码",
             "nb_code_prompt_hide": "隐藏代码",
+            # sphinx-togglebutton's hint on a folded box ("Click to show")
+            "togglebutton_hint": "点击展开",
+            "togglebutton_hint_hide": "点击收起",
         },
         ZH_BUILD.parent / ".doctrees",
     )
