@@ -102,8 +102,9 @@ def _parse_docstrings_as_rst() -> None:
 
     Sphinx parses every translation with the page's own parser, MyST here, which reads
     ``:func:`precision``` as text: the cross-reference is lost and Sphinx warns "inconsistent
-    term references in translated message". A message holding a reStructuredText role is
-    parsed with the reStructuredText parser instead; every other message as before."""
+    term references in translated message". A docstring's message, or any message holding a
+    reStructuredText role, is parsed with the reStructuredText parser instead; every other
+    message as before."""
     import contextlib
 
     from docutils.io import StringInput
@@ -115,8 +116,13 @@ def _parse_docstrings_as_rst() -> None:
     original = i18n.publish_msgstr
 
     def publish_msgstr(app, source, source_path, source_line, config, settings):
-        if not _RST_ROLE.search(source):
+        docstring = "docstring of " in str(source_path) or (
+            # autodoc's text reports the page as its source: reStructuredText's ``literal``
+            str(source_path).endswith("api.md") and "``" in source
+        )
+        if not docstring and not _RST_ROLE.search(source):
             return original(app, source, source_path, source_line, config, settings)
+        source = _spaced_markup(source)
         prolog, config.rst_prolog = config.rst_prolog, None
         try:
             reader = SphinxI18nReader()
@@ -136,6 +142,24 @@ def _parse_docstrings_as_rst() -> None:
 
     i18n.publish_msgstr = publish_msgstr
     i18n._editions_patched = True
+
+
+# reStructuredText's inline markup in a translated docstring: a literal, a role, strong or
+# emphasis, an interpreted text
+_INLINE = re.compile(r"``[^`]+``|:[a-z]+(?::[a-z]+)?:`[^`]+`|\*\*[^*]+\*\*|\*[^*\s][^*]*\*|`[^`]+`")
+
+
+def _spaced_markup(text: str) -> str:
+    """``text`` with an escaped space (``\\ ``, which reStructuredText drops) between each
+    inline markup and a character that touches it: Chinese writes ``代码``的 with no space,
+    and reStructuredText recognises markup only after and before a space or punctuation."""
+
+    def spaced(match: re.Match) -> str:
+        before = match.start() > 0 and not text[match.start() - 1].isspace()
+        after = match.end() < len(text) and not text[match.end()].isspace()
+        return ("\\ " if before else "") + match.group(0) + ("\\ " if after else "")
+
+    return _INLINE.sub(spaced, text)
 
 
 class GiveTableCellsASource(SphinxTransform):

@@ -249,8 +249,9 @@ def input_key(notebook, path: Path, root: Path, package_dir: Path, environment: 
             and path.suffix in {".json", ".html", ".css", ".js"}
             and "__pycache__" not in path.parts
         }
-        # the figures' translations: the build draws each figure in every language
-        files |= set(root.glob("locales/*/LC_MESSAGES/figures.po"))
+        catalogs = sorted(root.glob("locales/*/LC_MESSAGES/figures.po"))
+    else:
+        catalogs = []
     for source in code:
         for literal in re.findall(r"""["']([\w./-]+\.\w+)["']""", source):
             for base in (path.parent, root):
@@ -261,11 +262,26 @@ def input_key(notebook, path: Path, root: Path, package_dir: Path, environment: 
     for path in sorted(files):
         digest.update(str(path.relative_to(root)).encode())
         digest.update(hashlib.sha256(path.read_bytes()).digest())
+    # the figures' translations (the build draws each figure in every language): what they
+    # translate, not the file, whose header changes with every `translations.py update`
+    for catalog in catalogs:
+        digest.update(str(catalog.relative_to(root)).encode())
+        digest.update(_translations_digest(catalog))
     digest.update(environment.encode())
     for name in sorted(os.environ):
         if name.startswith("EVALMETRICS_"):
             digest.update(f"{name}={os.environ[name]}".encode())
     return digest.hexdigest()
+
+
+def _translations_digest(catalog: Path) -> bytes:
+    """Hash of a message catalog's translated messages (English and translation)."""
+    from babel.messages.pofile import read_po
+
+    with catalog.open("rb") as stream:
+        messages = read_po(stream)
+    pairs = sorted((m.id, m.string) for m in messages if m.id and m.string and not m.fuzzy)
+    return hashlib.sha256(json.dumps(pairs, ensure_ascii=False).encode()).digest()
 
 
 # --- execution ------------------------------------------------------------------------------

@@ -157,3 +157,26 @@ def test_a_repository_module_a_notebook_puts_on_sys_path_is_an_input():
     key = fresh_notebooks.input_key(notebook, path, ROOT, ROOT / "evalmetrics", "env")
     assert key == fresh_notebooks.input_key(notebook, path, ROOT, ROOT / "evalmetrics", "env")
     assert key != fresh_notebooks.input_key(notebook, path, ROOT, ROOT / "evalmetrics", "env2")
+
+
+def test_the_figures_catalog_enters_the_key_by_what_it_translates(tmp_path):
+    """Translating a figure's text re-executes the notebooks that draw figures; `update`
+    rewriting the catalog's header (its date) does not."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    import datetime
+
+    def catalog(translation: str, date: str) -> Path:
+        when = datetime.datetime.fromisoformat(date)
+        po = Catalog(locale="zh_CN", creation_date=when, revision_date=when)
+        po.add("recall", translation)
+        path = tmp_path / f"{translation}-{date}.po"
+        with path.open("wb") as stream:
+            write_po(stream, po)
+        return path
+
+    digest = fresh_notebooks._translations_digest
+    same = digest(catalog("召回率", "2026-01-01 00:00"))
+    assert digest(catalog("召回率", "2026-12-07 06:00")) == same
+    assert digest(catalog("查全率", "2026-01-01 00:00")) != same
