@@ -162,10 +162,10 @@ def test_a_repository_module_a_notebook_puts_on_sys_path_is_an_input():
 def test_the_figures_catalog_enters_the_key_by_what_it_translates(tmp_path):
     """Translating a figure's text re-executes the notebooks that draw figures; `update`
     rewriting the catalog's header (its date) does not."""
+    import datetime
+
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import write_po
-
-    import datetime
 
     def catalog(translation: str, date: str) -> Path:
         when = datetime.datetime.fromisoformat(date)
