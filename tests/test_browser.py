@@ -71,7 +71,8 @@ def chinese_pages() -> list[str]:
     sys.path.insert(0, str(ROOT / "tools"))
     import translations
 
-    pages = [f"zh/{page}.html" for page in translations.TRANSLATED]
+    translated = set(translations.TRANSLATED)  # pages, and the figures' and check()'s catalogs
+    pages = [f"zh/{page}" for page in toc_pages() if page.removesuffix(".html") in translated]
     return pages + [p for p in ("zh/chapters/07_roc_auc.html",) if p not in pages]
 
 
