@@ -141,7 +141,6 @@ def extract_exercises() -> int:
     import json
 
     from babel.messages.catalog import Catalog
-    from babel.messages.pofile import write_po
 
     from evalmetrics import exercises
 
@@ -155,9 +154,17 @@ def extract_exercises() -> int:
             for hint in exercise.get("hints", []):
                 if hint["hint"] not in catalog:
                     catalog.add(hint["hint"], auto_comments=[exercise_id])
-    with (TEMPLATES / f"{EXERCISES}.pot").open("wb") as stream:
+    return _write_template(catalog, EXERCISES, "check() texts")
+
+
+def _write_template(catalog, name: str, what: str) -> int:
+    """``catalog`` as the template ``_build/gettext/<name>.pot``."""
+    from babel.messages.pofile import write_po
+
+    path = TEMPLATES / f"{name}.pot"
+    with path.open("wb") as stream:
         write_po(stream, catalog, width=100, omit_header=False, sort_output=False)
-    print(f"{len(catalog)} check() texts -> {TEMPLATES / f'{EXERCISES}.pot'}")
+    print(f"{len(catalog)} {what} -> {path}")
     return 0
 
 
@@ -179,7 +186,6 @@ def extract_figures() -> int:
     comment names the pages each text is drawn on."""
     import nbformat
     from babel.messages.catalog import Catalog
-    from babel.messages.pofile import write_po
     from jupyter_cache import get_cache
 
     from evalmetrics import _languages
@@ -204,10 +210,7 @@ def extract_figures() -> int:
     if unexecuted:
         print(f"no executed copy in {CACHE} of {', '.join(unexecuted)}: run `make book` first")
         return 1
-    with (TEMPLATES / f"{FIGURES}.pot").open("wb") as stream:
-        write_po(stream, catalog, width=100, omit_header=False, sort_output=False)
-    print(f"{len(catalog)} figure texts -> {TEMPLATES / f'{FIGURES}.pot'}")
-    return 0
+    return _write_template(catalog, FIGURES, "figure texts")
 
 
 def templates() -> dict[str, Path]:
