@@ -166,6 +166,45 @@ def test_a_translated_page_has_no_missing_or_stale_message():
     assert not bad, "\n".join(bad) + "\n(python tools/translations.py status lists them)"
 
 
+def test_a_translated_page_keeps_no_copy_of_the_build_environment(tmp_path):
+    """Sphinx translates a paragraph by parsing it as a small document whose settings hold
+    the build environment, and moves its nodes into the page. Unless ``_ext/editions.py``
+    gives those nodes back to the page, each Chinese doctree pickles the environment with it
+    (it made the Chinese build three times slower)."""
+    import pickle
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+    from sphinx.application import Sphinx
+
+    source = tmp_path / "src"
+    (source / "locales" / "zh_CN" / "LC_MESSAGES").mkdir(parents=True)
+    (source / "conf.py").write_text(
+        f"import sys\nsys.path.insert(0, {str(ROOT / '_ext')!r})\n"
+        "extensions = ['myst_nb', 'editions']\nlanguage = 'zh_CN'\n"
+        "locale_dirs = ['locales']\ngettext_compact = False\n",
+        encoding="utf-8",
+    )
+    (source / "index.md").write_text("# Title\n\nA *paragraph* to translate.\n")
+    catalog = Catalog(locale="zh_CN")
+    catalog.add("Title", "标题")
+    catalog.add("A *paragraph* to translate.", "一个要翻译的*段落*。")
+    with (source / "locales" / "zh_CN" / "LC_MESSAGES" / "index.po").open("wb") as stream:
+        write_po(stream, catalog)
+    doctrees = tmp_path / "doctrees"
+    app = Sphinx(
+        str(source), str(source), str(tmp_path / "html"), str(doctrees), "html",
+        status=None, warning=None, freshenv=True,
+    )  # fmt: skip
+    app.build()
+    assert "段落" in (tmp_path / "html" / "index.html").read_text(encoding="utf-8")
+    doctree = pickle.loads((doctrees / "index.doctree").read_bytes())
+    foreign = [
+        node for node in doctree.findall() if node.__dict__.get("_document") not in (None, doctree)
+    ]
+    assert not foreign, f"{len(foreign)} translated nodes keep their small document: {foreign[:3]}"
+
+
 def test_a_changed_english_paragraph_makes_its_translation_stale(tmp_path, monkeypatch):
     from babel.messages.catalog import Catalog
     from babel.messages.pofile import write_po
