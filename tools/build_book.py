@@ -14,6 +14,7 @@ end is printed when it is done. Either failing fails the command, warnings being
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import time
@@ -43,6 +44,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--only", choices=["en", "zh"], help="build one edition")
     args = parser.parse_args(argv)
+    # explorers as prerendered frames, in both builds (as `make book` sets it): a notebook's
+    # cache key includes the EVALMETRICS_ variables, so two builds that differed in it would
+    # each execute every notebook again
+    os.environ.setdefault("EVALMETRICS_STATIC_FRAMES", "1")
     if args.only == "en":
         return subprocess.run(english(), cwd=ROOT).returncode
     if args.only == "zh":
