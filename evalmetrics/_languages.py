@@ -164,7 +164,7 @@ def translated(figure, language: str):
     if language == ENGLISH:
         yield
         return
-    from matplotlib.ticker import FixedFormatter
+    from matplotlib.ticker import FixedFormatter, FuncFormatter
 
     table = translations(language)
     figure.canvas.draw()
@@ -173,15 +173,29 @@ def translated(figure, language: str):
         retranslate(figure, language, changed)
         for axes in figure.axes:
             for axis in (axes.xaxis, axes.yaxis):
+                # tick labels are drawn anew from the axis' formatter: a fixed list of labels,
+                # or a function (matplotlib 3.9+ keeps ``set_xticks(ticks, labels)``'s labels
+                # as a FuncFormatter over a dict), so the formatter answers in ``language``
                 formatter = axis.get_major_formatter()
                 if isinstance(formatter, FixedFormatter) and any(
                     label in table for label in formatter.seq
                 ):
-                    changed.append((formatter, list(formatter.seq)))
+                    changed.append((formatter, ("seq", list(formatter.seq))))
                     formatter.seq = [table.get(label, label) for label in formatter.seq]
-                    for label in axis.get_ticklabels():
-                        changed.append((label, (label.get_text(), label.get_fontfamily())))
-                        label.set_fontfamily([*label.get_fontfamily(), *CJK_FONTS])
+                elif isinstance(formatter, FuncFormatter) and any(
+                    label.get_text() in table for label in axis.get_ticklabels()
+                ):
+                    changed.append((formatter, ("func", formatter.func)))
+                    formatter.func = _translating(formatter.func, table)
+                else:
+                    continue
+                # the labels drawn now and any tick made later: the CJK font as a fallback
+                family = _font_family(axis)
+                changed.append((axis, ("font", family)))
+                axis.set_tick_params(labelfontfamily=[*family, *CJK_FONTS])
+                for label in axis.get_ticklabels():
+                    changed.append((label, (label.get_text(), label.get_fontfamily())))
+                    label.set_fontfamily([*label.get_fontfamily(), *CJK_FONTS])
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             yield
@@ -198,12 +212,34 @@ def translated(figure, language: str):
             )
     finally:
         for target, old in reversed(changed):
-            if hasattr(target, "seq"):
-                target.seq = old
+            if isinstance(old, tuple) and old[0] == "seq":
+                target.seq = old[1]
+            elif isinstance(old, tuple) and old[0] == "func":
+                target.func = old[1]
+            elif isinstance(old, tuple) and old[0] == "font":
+                target.set_tick_params(labelfontfamily=old[1])
             else:
                 text, family = old
                 target.set_text(text)
                 target.set_fontfamily(family)
+
+
+def _translating(func, table: dict[str, str]):
+    """A tick formatter's function whose labels are looked up in ``table``."""
+
+    def label(value, position=None):
+        text = func(value, position)
+        return table.get(text, text)
+
+    return label
+
+
+def _font_family(axis) -> list[str]:
+    """The font family the tick labels of ``axis`` are drawn in."""
+    import matplotlib
+
+    family = axis.get_ticklabels()[0].get_fontfamily() if axis.get_ticklabels() else None
+    return list(family or matplotlib.rcParams["font.family"])
 
 
 def retranslate(figure, language: str, changed: list | None = None) -> None:

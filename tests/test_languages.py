@@ -105,6 +105,41 @@ def test_the_chinese_figure_is_translated_and_the_figure_left_as_it_was(catalog)
     assert np.array_equal(_pixels(english), _pixels(again))
 
 
+@pytest.mark.skipif(not HAS_CJK, reason="needs fonts-noto-cjk (CI installs it)")
+@pytest.mark.parametrize("how", ["set_xticks labels", "FixedFormatter", "FuncFormatter"])
+def test_tick_labels_are_translated_however_the_axis_makes_them(catalog, how):
+    """matplotlib keeps ``set_xticks(ticks, labels)``'s labels in a formatter (a FuncFormatter
+    over a dict since 3.9) and draws the tick labels anew from it: translating the drawn
+    labels alone leaves the English on the image (the confusion matrix's "positive")."""
+    from matplotlib.ticker import FixedFormatter, FixedLocator, FuncFormatter
+
+    catalog({"benign": "良性", "malignant": "恶性"})
+    fig, ax = plt.subplots(figsize=(3, 2))
+    if how == "set_xticks labels":
+        ax.set_xticks([0, 1], ["benign", "malignant"])
+    else:
+        ax.xaxis.set_major_locator(FixedLocator([0, 1]))
+        ax.xaxis.set_major_formatter(
+            FixedFormatter(["benign", "malignant"])
+            if how == "FixedFormatter"
+            else FuncFormatter(lambda value, _: ["benign", "malignant"][round(value)])
+        )
+    try:
+        with _languages.translated(fig, "zh_CN"):
+            fig.canvas.draw()
+            drawn = [label.get_text() for label in ax.get_xticklabels()]
+            fonts = ax.get_xticklabels()[0].get_fontfamily()
+        fig.canvas.draw()
+        after = [label.get_text() for label in ax.get_xticklabels()]
+        fonts_after = ax.get_xticklabels()[0].get_fontfamily()
+    finally:
+        plt.close(fig)
+    assert drawn == ["良性", "恶性"], how
+    assert _languages.CJK_FONTS[0] in fonts
+    assert after == ["benign", "malignant"]
+    assert _languages.CJK_FONTS[0] not in fonts_after
+
+
 def test_a_fuzzy_or_missing_translation_leaves_the_english(catalog):
     catalog({"Recall": "召回率"}, fuzzy=("Recall",))
     assert "Recall" not in _languages.translations()
