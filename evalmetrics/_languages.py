@@ -14,8 +14,10 @@ drawn with a CJK font (Noto Sans CJK, Debian's ``fonts-noto-cjk``).
   ``EVALMETRICS_LANGUAGE=zh_CN``.
 
 Drawing the Chinese figure fails, rather than showing boxes, when a glyph is missing from every
-font (matplotlib's "Glyph ... missing from font(s)" warning) or when a translation mixes Chinese
-with math (``$...$``), which matplotlib's mathtext cannot draw.
+font (matplotlib's "Glyph ... missing from font(s)" warning) or when a translation puts Chinese
+inside math (``$...$``), which matplotlib's mathtext cannot draw. Chinese beside math
+("DCG 折扣 $1/\\log_2(i+1)$") is drawn: mathtext writes the text outside the dollars in the
+text's own font, with no fallback, so such a text gets the CJK font as its font.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ CATALOGS_VARIABLE = "EVALMETRICS_LOCALES"  # the folder of the catalogs, default
 CJK_FONTS = ["Noto Sans CJK SC", "Noto Sans CJK JP", "Noto Serif CJK SC"]
 METADATA_KEY = "evalmetrics"
 _WORD = re.compile(r"[A-Za-z]{2,}")
+_MATH = re.compile(r"\$[^$]*\$")
 _HAN = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 
 
@@ -253,13 +256,16 @@ def retranslate(figure, language: str, changed: list | None = None) -> None:
         new = table.get(text)
         if new is None:
             continue
-        if "$" in new and _HAN.search(new):
+        if any(_HAN.search(math) for math in _MATH.findall(new)):
             raise ChineseMathError(text, new)
         if changed is not None:
             changed.append((artist, (text, artist.get_fontfamily())))
         artist.set_text(new)
-        family = artist.get_fontfamily()
-        if CJK_FONTS[0] not in family:
+        family = [name for name in artist.get_fontfamily() if name not in CJK_FONTS]
+        if "$" in new and _HAN.search(new):
+            # mathtext draws the words outside the dollars in the text's first font alone
+            artist.set_fontfamily([*CJK_FONTS, *family])
+        else:
             artist.set_fontfamily([*family, *CJK_FONTS])
 
 
@@ -272,9 +278,9 @@ def render(figure, language: str) -> bytes:
 class ChineseMathError(FigureTextError):
     def __init__(self, text: str, new: str):
         super().__init__(
-            f"the translation of the figure text {text!r} mixes Chinese with math ({new!r}): "
-            "matplotlib's mathtext draws no Chinese; translate it without the math, or keep "
-            "the math and leave the words in English"
+            f"the translation of the figure text {text!r} puts Chinese inside math ({new!r}): "
+            "matplotlib's mathtext draws no Chinese between dollars; write the Chinese outside "
+            "the $...$"
         )
 
 

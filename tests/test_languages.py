@@ -164,13 +164,31 @@ def test_a_glyph_no_font_has_is_an_error(catalog):
 
 
 def test_chinese_inside_math_is_an_error(catalog):
-    catalog({"model A": "模型 $A$"})
+    catalog({"model A": "模型 $A_{模型}$"})
     fig, _ = _figure()
     try:
-        with pytest.raises(_languages.FigureTextError, match="mixes Chinese with math"):
+        with pytest.raises(_languages.FigureTextError, match="puts Chinese inside math"):
             _languages.render(fig, "zh_CN")
     finally:
         plt.close(fig)
+
+
+@pytest.mark.skipif(not HAS_CJK, reason="needs fonts-noto-cjk (CI installs it)")
+def test_chinese_beside_math_is_drawn_with_the_cjk_font(catalog):
+    """mathtext draws the words outside the dollars in the text's first font, without
+    fallback: with DejaVu Sans first, the Chinese would be boxes (a missing-glyph warning)."""
+    catalog({"$F_1$ of model A": "模型 A 的 $F_1$"})
+    fig, ax = plt.subplots(figsize=(3, 2))
+    ax.set_title("$F_1$ of model A")
+    try:
+        with _languages.translated(fig, "zh_CN"):
+            title, family = ax.get_title(), ax.title.get_fontfamily()
+            _languages._png(fig)  # a missing glyph would raise FigureTextError
+        assert ax.get_title() == "$F_1$ of model A"
+    finally:
+        plt.close(fig)
+    assert title == "模型 A 的 $F_1$"
+    assert family[0] == _languages.CJK_FONTS[0]
 
 
 def test_keep_language_keeps_unmarked_outputs_and_the_editions_own():
