@@ -20,7 +20,10 @@ the cache. This extension adds what the key leaves out, and runs the executions 
   cache folder); both must match and the copy must be in the cache, so a copy cached for older
   code (served again after a revert) is not trusted either. A stale notebook's copy is dropped
   and Sphinx re-reads the page. A page that pastes a value from another notebook
-  (``{glue:text}`nb.ipynb::key```) is re-read when that notebook is. The executed copies of the
+  (``{glue:text}`nb.ipynb::key```) is re-read when that notebook is. Each build remembers,
+  in its environment, the key of the outputs it read every page from, and re-reads a page
+  whose key changed since: the Chinese edition's build shares the English one's cache, and
+  finds fresh a notebook the English build has just executed. The executed copies of the
   notebooks found current are touched, so ``tools/make_lab.py`` (which compares their time
   with the sources') reuses them instead of executing the chapters again.
 - **Limits.** A file read through a path built at run time (an f-string) is not seen: name it
@@ -48,7 +51,8 @@ than from a list an author keeps by hand. What it touches of its hosts: myst-nb'
 ``jupyter_cache.executors.utils.single_nb_execution``, which jupyter-cache does not document as
 API: an upgrade of either package is checked by ``tests/test_fresh_notebooks.py``, which builds
 a small book three ways (a module edit re-executes exactly the notebooks that import it, a
-Markdown edit executes nothing, a reverted edit is not served from a stale copy). The pool
+Markdown edit executes nothing, a reverted edit is not served from a stale copy) and a second
+edition from the same cache (it shows the new outputs and executes nothing). The pool
 forks (the ``multiprocessing`` "fork" context: Linux and macOS, not Windows). If MyST-NB
 gains file dependencies, the "Inputs" above become its configuration and this step can go.
 """
@@ -402,8 +406,9 @@ def on_get_outdated(app, env, added, changed, removed) -> list[str]:
     stale: dict[str, str] = {}
     notebooks = _notebooks(env)
     current = []
+    keys: dict[str, str] = {}
     for docname, (path, notebook) in notebooks.items():
-        key = input_key(notebook, path, root, package_dir, environment)
+        key = keys[docname] = input_key(notebook, path, root, package_dir, environment)
         record = manifest.data.get(docname, {})
         # fresh: executed with these inputs AND this code (a cached copy of older code, say
         # after a revert, was executed with other inputs), and still in the cache
@@ -421,10 +426,14 @@ def on_get_outdated(app, env, added, changed, removed) -> list[str]:
         "manifest": manifest,
         "cache": cache,
         "notebooks": notebooks,
+        "keys": keys,
     }
     for docname in stale:
         _drop(cache, notebooks[docname][1])  # its outputs may not be served again
-    reread = set(stale)
+    # and pages this build last read from other outputs: the other edition's build, which
+    # shares the cache, may have executed them since (it then finds them fresh here)
+    seen = getattr(env, "fresh_notebooks_seen", {})
+    reread = set(stale) | {name for name in current if seen.get(name) != keys[name]}
     # pages that paste a value glued in a notebook read again (stale, or changed itself)
     pasted_from = reread | (set(changed) | set(added)) & set(notebooks)
     stale_paths = {Path(env.doc2path(name)).resolve() for name in pasted_from}
@@ -555,11 +564,32 @@ def _store(cache, path: Path, executed: str, seconds: float) -> None:
     )
 
 
+def on_doctree_read(app, doctree) -> None:
+    """Remember the key of the outputs this page was read from (see ``on_get_outdated``)."""
+    state = getattr(app, "_fresh_notebooks", None)
+    docname = app.env.docname
+    if state is None or docname not in state["keys"]:
+        return
+    if not hasattr(app.env, "fresh_notebooks_seen"):
+        app.env.fresh_notebooks_seen = {}
+    app.env.fresh_notebooks_seen[docname] = state["keys"][docname]
+
+
+def on_merge_info(app, env, docnames, other) -> None:
+    """Parallel reading: the keys the workers saw."""
+    seen = getattr(other, "fresh_notebooks_seen", {})
+    if not hasattr(env, "fresh_notebooks_seen"):
+        env.fresh_notebooks_seen = {}
+    env.fresh_notebooks_seen.update({name: seen[name] for name in docnames if name in seen})
+
+
 def setup(app: Sphinx) -> dict:
     app.add_config_value("fresh_notebooks_package", "evalmetrics", "env")
     app.add_config_value("fresh_notebooks_jobs", 2, "")
     app.add_config_value("fresh_notebooks_requirements", "requirements.txt", "env")
     app.connect("env-get-outdated", on_get_outdated)
     app.connect("env-before-read-docs", on_before_read)
+    app.connect("doctree-read", on_doctree_read)
+    app.connect("env-merge-info", on_merge_info)
     app.connect("build-finished", _unlock)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

@@ -9,6 +9,8 @@ to ``runs.log``, so the test counts executions, and reads the built pages for th
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -62,8 +64,35 @@ def build(folder: Path) -> list[str]:
     return sorted(log.read_text().split()) if log.exists() else []
 
 
-def page(folder: Path, name: str) -> str:
-    return (folder / "_build" / "html" / f"{name}.html").read_text(encoding="utf-8")
+def page(folder: Path, name: str, edition: str = "html") -> str:
+    return (folder / "_build" / edition / f"{name}.html").read_text(encoding="utf-8")
+
+
+def build_other_edition(folder: Path) -> list[str]:
+    """Build the book as the Chinese edition is built: its own output and doctrees, the
+    English build's jupyter-cache; return the notebooks this build executed."""
+    log = folder / "runs.log"
+    log.unlink(missing_ok=True)
+    script = (
+        "import sys\nfrom jupyter_book.sphinx import build_sphinx\n"
+        "folder = sys.argv[1]\n"
+        "sys.exit(build_sphinx(folder, folder + '/_build/other', noconfig=True,"
+        " path_config=folder + '/_config.yml', use_external_toc=True,"
+        " doctreedir=folder + '/_build/other-doctrees', builder='html', warningiserror=True,"
+        " confoverrides={'external_toc_path': folder + '/_toc.yml', 'latex_individualpages': False,"
+        " 'nb_execution_cache_path': folder + '/_build/.jupyter_cache'}))"
+    )
+    env = dict(os.environ, IPYTHONDIR=str(ROOT / "tools" / "ipython"))
+    result = subprocess.run(
+        [sys.executable, "-c", script, str(folder)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
+        cwd=folder,
+    )
+    assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
+    return sorted(log.read_text().split()) if log.exists() else []
 
 
 @pytest.mark.slow
@@ -75,6 +104,9 @@ def test_a_rebuild_runs_exactly_what_changed(tmp_path):
     assert "111" in page(book, "paste")
 
     assert build(book) == [], "nothing changed, yet a notebook ran again"
+    # a second edition (the Chinese one) reads the same cache and executes nothing
+    assert build_other_edition(book) == []
+    assert "111" in page(book, "paste", "other")
 
     # the package: only the notebook that imports the changed module runs, and the page that
     # pastes its value shows the new one
@@ -82,6 +114,10 @@ def test_a_rebuild_runs_exactly_what_changed(tmp_path):
     assert build(book) == ["one"]
     assert "333" in page(book, "paste") and "111" not in page(book, "paste")
     assert "222" in page(book, "paste")
+    # ... and in the other edition, which finds the notebook fresh (the first build executed
+    # it) but was last read from its older outputs
+    assert build_other_edition(book) == []
+    assert "333" in page(book, "paste", "other") and "111" not in page(book, "paste", "other")
 
     # Markdown only: the page is rebuilt, no notebook runs (the cached outputs are current)
     two = json.loads((book / "two.ipynb").read_text())
