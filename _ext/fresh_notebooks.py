@@ -75,6 +75,7 @@ from pathlib import Path
 
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.errors import ExtensionError
 from sphinx.util import logging
 
 # the tools' notebook reading (tools/notebook_source.py): one definition of "what code imports"
@@ -420,6 +421,13 @@ def on_get_outdated(app, env, added, changed, removed) -> list[str]:
             stale[docname] = key
         else:
             current.append(docname)
+    if stale and not app.config.fresh_notebooks_execute:
+        _unlock(app)
+        raise ExtensionError(
+            f"{len(stale)} notebook(s) not executed with their current inputs "
+            f"({', '.join(sorted(stale)[:4])}{', ...' if len(stale) > 4 else ''}), and this "
+            "build does not execute: run `make book` first"
+        )
     _mark_current(app, current)
     app._fresh_notebooks = {
         "stale": stale,
@@ -586,6 +594,9 @@ def on_merge_info(app, env, docnames, other) -> None:
 def setup(app: Sphinx) -> dict:
     app.add_config_value("fresh_notebooks_package", "evalmetrics", "env")
     app.add_config_value("fresh_notebooks_jobs", 2, "")
+    # False: a build that only reads the executed notebooks (the messages' extraction) stops
+    # when one is missing or stale instead of executing it
+    app.add_config_value("fresh_notebooks_execute", True, "")
     app.add_config_value("fresh_notebooks_requirements", "requirements.txt", "env")
     app.connect("env-get-outdated", on_get_outdated)
     app.connect("env-before-read-docs", on_before_read)

@@ -68,9 +68,10 @@ def page(folder: Path, name: str, edition: str = "html") -> str:
     return (folder / "_build" / edition / f"{name}.html").read_text(encoding="utf-8")
 
 
-def build_other_edition(folder: Path) -> list[str]:
+def build_other_edition(folder: Path, execute: bool = True) -> list[str]:
     """Build the book as the Chinese edition is built: its own output and doctrees, the
-    English build's jupyter-cache; return the notebooks this build executed."""
+    English build's jupyter-cache; return the notebooks this build executed. ``execute``
+    False: as the messages' extraction builds, which stops rather than execute."""
     log = folder / "runs.log"
     log.unlink(missing_ok=True)
     script = (
@@ -80,6 +81,7 @@ def build_other_edition(folder: Path) -> list[str]:
         " path_config=folder + '/_config.yml', use_external_toc=True,"
         " doctreedir=folder + '/_build/other-doctrees', builder='html', warningiserror=True,"
         " confoverrides={'external_toc_path': folder + '/_toc.yml', 'latex_individualpages': False,"
+        f" 'fresh_notebooks_execute': {execute!r},"
         " 'nb_execution_cache_path': folder + '/_build/.jupyter_cache'}))"
     )
     env = dict(os.environ, IPYTHONDIR=str(ROOT / "tools" / "ipython"))
@@ -93,6 +95,15 @@ def build_other_edition(folder: Path) -> list[str]:
     )
     assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
     return sorted(log.read_text().split()) if log.exists() else []
+
+
+@pytest.mark.slow
+def test_a_build_that_does_not_execute_stops_and_says_what_to_run(tmp_path):
+    book = tmp_path / "book"
+    make_book(book)
+    with pytest.raises(AssertionError, match=r"2 notebook\(s\) not executed.*run `make book`"):
+        build_other_edition(book, execute=False)
+    assert not (book / "runs.log").exists(), "it executed a notebook"
 
 
 @pytest.mark.slow

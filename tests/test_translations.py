@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 import shutil
 import sys
@@ -234,9 +236,24 @@ def test_a_changed_english_paragraph_makes_its_translation_stale(tmp_path, monke
     with path.open("wb") as stream:
         write_po(stream, catalog)
     assert translations.counts("page") == {"translated": 2, "stale": 0, "missing": 0}
+    # a new extract with nothing changed (only the template's date): the file stays as it is
+    before = path.read_bytes()
+    template("Recall divides by the actual positives.")
+    text = (templates / "page.pot").read_text(encoding="utf-8")
+    (templates / "page.pot").write_text(
+        re.sub(r"POT-Creation-Date: [^\\]*", "POT-Creation-Date: 2030-01-01 00:00+0000", text),
+        encoding="utf-8",
+    )
+    assert translations.update() == 0
+    assert path.read_bytes() == before
     template("Recall divides by all actual positives.")  # the English changed
     assert translations.update() == 0
     assert translations.counts("page") == {"translated": 1, "stale": 1, "missing": 0}
+    # status names the stale message of the page asked about
+    capsys = io.StringIO()
+    with contextlib.redirect_stdout(capsys):
+        assert translations.status(["page"]) == 0
+    assert "stale: 'Recall divides by all actual positives.'" in capsys.getvalue()
 
 
 # --- the catalogs follow the book -----------------------------------------------------------

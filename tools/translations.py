@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import io
 import os
 import re
 import sys
@@ -118,6 +119,8 @@ def extract() -> int:
     """The English messages of every page, one template per page (``_build/gettext``), and
     the figures' texts (``figures.pot``)."""
     settings = {
+        # read the executed notebooks, never execute: stop if one is missing or stale
+        "fresh_notebooks_execute": False,
         "gettext_compact": False,
         "gettext_uuid": False,
         "gettext_location": False,
@@ -240,6 +243,7 @@ def update(pages: list[str] | None = None) -> int:
         return 1
     if pages:
         found = {page: found[page] for page in pages}
+    written = 0
     for page, template_path in found.items():
         with template_path.open("rb") as stream:
             template = read_po(stream)
@@ -253,10 +257,19 @@ def update(pages: list[str] | None = None) -> int:
             catalog = template
             catalog.locale = LANGUAGE
         path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("wb") as stream:
-            write_po(stream, catalog, width=100, omit_header=False, sort_output=False)
-    print(f"updated {len(found)} catalogs in {CATALOGS}")
+        stream = io.BytesIO()
+        write_po(stream, catalog, width=100, omit_header=False, sort_output=False)
+        if path.exists() and _without_dates(path.read_bytes()) == _without_dates(stream.getvalue()):
+            continue  # only the template's date changed: the file stays as it is
+        path.write_bytes(stream.getvalue())
+        written += 1
+    print(f"updated {written} of {len(found)} catalogs in {CATALOGS} (the others had no change)")
     return 0
+
+
+def _without_dates(po: bytes) -> bytes:
+    """A catalog's text without the header's dates, which every extract changes."""
+    return re.sub(rb'(?m)^"(POT-Creation-Date|PO-Revision-Date): [^"]*\\n"\n', b"", po)
 
 
 def counts(page: str) -> dict[str, int]:
@@ -481,12 +494,27 @@ def catalog_pages() -> list[str]:
     )
 
 
-def status() -> int:
-    pages = catalog_pages()
+def status(pages: list[str] | None = None) -> int:
+    """Each catalog's counts; for the ``pages`` named, also each stale and missing message."""
+    from babel.messages.pofile import read_po
+
+    unknown = sorted(set(pages or ()) - set(catalog_pages()))
+    if unknown:
+        print(f"no catalog for {', '.join(unknown)}: pages are named like chapters/02_first_level")
+        return 1
     print(f"{'page':34s} {'translated':>10s} {'stale':>6s} {'missing':>8s}")
-    for page in pages:
+    for page in pages or catalog_pages():
         c = counts(page)
         print(f"{page:34s} {c['translated']:10d} {c['stale']:6d} {c['missing']:8d}")
+    for page in pages or ():
+        with catalog_path(page).open("rb") as stream:
+            catalog = read_po(stream, locale=LANGUAGE)
+        for message in catalog:
+            if message.id and (message.fuzzy or not message.string):
+                kind = "stale" if message.fuzzy else "missing"
+                lineno = message.lineno or 0
+                where = os.path.relpath(catalog_path(page), ROOT)
+                print(f"{where}:{lineno}: {kind}: {message.id[:70]!r}")
     return 0
 
 
@@ -561,13 +589,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("action", choices=["extract", "update", "status", "check", "build"])
     parser.add_argument(
-        "pages", nargs="*", help="check, update: only these pages, such as chapters/02_first_level"
+        "pages",
+        nargs="*",
+        help="check, update: only these pages, such as chapters/02_first_level; status: list"
+        " their stale and missing messages",
     )
     args = parser.parse_args(argv)
     if args.action == "check":
         return check(args.pages)
     if args.action == "update":
         return update(args.pages)
+    if args.action == "status":
+        return status(args.pages)
     return {"extract": extract, "update": update, "status": status, "build": build}[args.action]()
 
 
