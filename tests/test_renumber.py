@@ -8,7 +8,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
-from renumber import rewrite  # noqa: E402
+from renumber import bare_numbers, rewrite, rewrite_catalog  # noqa: E402
 
 STEMS = {"05_roc_auc": "07_roc_auc", "07_retrieval_pr": "10_retrieval_pr"}
 NUMBERS = {5: 7, 7: 10}
@@ -57,3 +57,54 @@ def test_a_chinese_catalog_moves_its_chapter_numbers_too():
     assert renumbered(text) == (
         'msgid "Chapter 7 and ch07_auc"\nmsgstr "第 7 章和第 3 章，习题 10.1，ch07_auc"'
     )
+
+
+def test_chinese_lists_and_ranges_of_chapters():
+    assert renumbered("第 3、5 和 7 章；第 5 至 7 章；第5章；习题 5.1、7.2") == (
+        "第 3、7 和 10 章；第 7 至 10 章；第7章；习题 7.1、10.2"
+    )
+
+
+def test_a_line_marked_keep_stays_as_written():
+    text = 'chapter 5\n"chapter 5", an example  <!-- renumber: keep -->\nchapter 7'
+    assert renumbered(text) == (
+        'chapter 7\n"chapter 5", an example  <!-- renumber: keep -->\nchapter 10'
+    )
+
+
+def test_a_catalog_is_renumbered_message_by_message_and_a_mismatch_goes_stale():
+    import io
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po, write_po
+
+    catalog = Catalog(locale="zh_CN")
+    # a long message, which the file wraps (between "第 5" and "章", say)
+    long = "See chapter 5 " + "for the whole story of the threshold, " * 4 + "and chapter 3."
+    catalog.add(long, "见第 5 章" + "，关于阈值的完整故事" * 6 + "，以及第 3 章。")
+    # a translation that writes the number in words: it cannot be rewritten, so it goes stale
+    catalog.add("Chapter 5 computes it.", "第五章计算了它。")
+    stream = io.BytesIO()
+    write_po(stream, catalog, width=40)
+    log: list[str] = []
+    new = read_po(
+        io.BytesIO(rewrite_catalog(stream.getvalue().decode(), STEMS, NUMBERS, log).encode())
+    )
+    messages = {m.id: m for m in new if m.id}
+    moved = messages[long.replace("chapter 5", "chapter 7")]
+    assert moved.string.startswith("见第 7 章") and "第 3 章" in moved.string
+    assert not moved.fuzzy
+    assert messages["Chapter 7 computes it."].fuzzy
+
+
+def test_a_number_beside_a_chapter_label_is_listed_for_the_author(tmp_path):
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_x.py").write_text(
+        'assert numbers["ch-roc-auc"] == 5\n'
+        'CHAPTERS = ("05", "03")\n'
+        'assert numbers["ch-pr-ap"] == 3\n'
+        'sample = "chapter 5"  # renumber: keep\n'
+        "x = 5\n"
+    )
+    found = bare_numbers(NUMBERS, tmp_path)
+    assert [line.split(":")[1] for line in found] == ["1", "2"]

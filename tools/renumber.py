@@ -57,6 +57,7 @@ _TEXT_SUFFIXES = {
 }
 _SKIP_FILES = {"redirects.json", "tools/renumber.py"}
 
+_ZH_JOIN = r"\s*(?:、|，|,|和|与|及|或|至|到|–|—|-|~)\s*"
 _PROSE_NUMBERS = re.compile(
     # "chapter 5", "Chapters 13 and 14", "chapters 1-3", "chapters 4, 5 or 6"
     r"(?P<word>\b[Cc]hapters?)(?P<nums>(?:(?:\s*,\s*|\s+and\s+|\s+or\s+|\s*[–-]\s*|\s+to\s+|\s+)\d{1,2}\b)+)"
@@ -64,10 +65,12 @@ _PROSE_NUMBERS = re.compile(
     r"|(?P<exword>\b[Ee]xercises?)(?P<exnums>(?:(?:\s*,\s*|\s+and\s+|\s+or\s+|\s+)\d{1,2}\.\d+\b)+)"
     # "§13" (a chapter, not a section of another book: those are written §2.3.2)
     r"|§(?P<sec>\d{1,2})(?![.\d])"
-    # the Chinese catalogs: "第 21 章", "习题 7.2"
-    r"|(?P<zhword>第\s*)(?P<zhnum>\d{1,2})(?P<zhend>\s*章)"
-    r"|(?P<zhex>习题\s*)(?P<zhexnum>\d{1,2})(?P<zhexend>\.\d+)"
+    # the Chinese catalogs: "第 21 章", "第 11、12 和 15 章", "第 10 至 15 章", "习题 7.2"
+    r"|(?P<zhword>第\s*)(?P<zhnums>\d{1,2}(?:" + _ZH_JOIN + r"\d{1,2})*)(?P<zhend>\s*章)"
+    r"|(?P<zhex>习题\s*)(?P<zhexnums>\d{1,2}\.\d+(?:" + _ZH_JOIN + r"\d{1,2}\.\d+)*)"
 )
+# a line holding this marker is left as written (an example in CONTRIBUTING, a test's text)
+KEEP = "renumber: keep"
 
 
 def _tracked_files() -> list[Path]:
@@ -103,7 +106,18 @@ def build_maps(
 
 
 def rewrite(text: str, stems: dict[str, str], numbers: dict[int, int], log: list[str]) -> str:
-    """Every reference in ``text`` renumbered, in one pass (so 4 -> 5 -> 7 cannot happen)."""
+    """Every reference in ``text`` renumbered, in one pass (so 4 -> 5 -> 7 cannot happen);
+    the lines that hold ``KEEP`` stay as written."""
+    kept: list[str] = []
+    if KEEP in text:
+
+        def keep(match: re.Match[str]) -> str:
+            kept.append(match.group(0))
+            return f"\0KEPT{len(kept) - 1}\0"
+
+        text = re.sub(rf"(?m)^.*{re.escape(KEEP)}.*$", keep, text)
+        new = rewrite(text, stems, numbers, log)
+        return re.sub(r"\0KEPT(\d+)\0", lambda m: kept[int(m.group(1))], new)
 
     def number(match: re.Match[str]) -> str:
         written = match.group(0)
@@ -126,11 +140,15 @@ def rewrite(text: str, stems: dict[str, str], numbers: dict[int, int], log: list
             )
             new = match.group("exword") + nums
         elif match.group("zhword"):
-            old = int(match.group("zhnum"))
-            new = f"{match.group('zhword')}{numbers.get(old, old)}{match.group('zhend')}"
+            nums = re.sub(r"\d{1,2}", number, match.group("zhnums"))
+            new = f"{match.group('zhword')}{nums}{match.group('zhend')}"
         elif match.group("zhex"):
-            old = int(match.group("zhexnum"))
-            new = f"{match.group('zhex')}{numbers.get(old, old)}{match.group('zhexend')}"
+            nums = re.sub(
+                r"(\d{1,2})(\.\d+)",
+                lambda m: str(numbers.get(int(m.group(1)), int(m.group(1)))) + m.group(2),
+                match.group("zhexnums"),
+            )
+            new = f"{match.group('zhex')}{nums}"
         else:
             old = int(match.group("sec"))
             new = f"§{numbers.get(old, old)}"
@@ -157,6 +175,49 @@ def rewrite(text: str, stems: dict[str, str], numbers: dict[int, int], log: list
     if numbers:
         text = _PROSE_NUMBERS.sub(prose, text)
     return text
+
+
+def rewrite_catalog(
+    text: str, stems: dict[str, str], numbers: dict[int, int], log: list[str]
+) -> str:
+    """A message catalog (``.po``) renumbered message by message, as babel reads it (so a
+    "第 21 章" that the file wraps across two lines is found). A translated message whose
+    English changed is marked fuzzy (stale, so ``tests/test_translations.py`` asks for it
+    again) when its translation's numbers no longer match the English's."""
+    import io
+
+    from babel.messages.pofile import read_po, write_po
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    from translations import problems
+
+    catalog = read_po(io.BytesIO(text.encode("utf-8")))
+    messages = list(catalog)
+    for message in messages:
+        if not message.id:
+            continue  # the header
+        old_id = message.id
+        message.id = rewrite(old_id, stems, numbers, log)
+        if message.string:
+            message.string = rewrite(message.string, stems, numbers, log)
+        message.auto_comments = [rewrite(c, stems, numbers, log) for c in message.auto_comments]
+        if (
+            message.id != old_id
+            and message.string
+            and not message.fuzzy
+            and any("number" in problem for problem in problems(message.id, message.string))
+        ):
+            message.flags.add("fuzzy")
+            log.append(f"    fuzzy (its numbers differ from the English now): {message.id[:60]!r}")
+    # the catalog is keyed by message id: key the renumbered messages anew, in their order
+    catalog._messages.clear()  # (babel's Catalog, read from its source: an ordered dict)
+    for message in messages:
+        if message.id:
+            catalog[message.id] = message
+    stream = io.BytesIO()
+    # as tools/translations.py update writes them (a catalog read and written is unchanged)
+    write_po(stream, catalog, width=100, omit_header=False, sort_output=False)
+    return stream.getvalue().decode("utf-8")
 
 
 def main() -> int:
@@ -190,7 +251,10 @@ def main() -> int:
         except UnicodeDecodeError:
             continue
         log: list[str] = []
-        new = rewrite(text, stems, numbers, log)
+        if path.suffix == ".po":
+            new = rewrite_catalog(text, stems, numbers, log)
+        else:
+            new = rewrite(text, stems, numbers, log)
         if new != text:
             changed += 1
             print(f"{path.relative_to(ROOT)}: rewritten")
@@ -273,22 +337,29 @@ def main() -> int:
 _BARE = re.compile(r"""(["'])(\d{2})\1""")
 _CHAPTER_LIST = re.compile(r"""CHAPTERS\w*\s*[?:]?=\s*["']?((?:\d{2}\s*)+)""")
 _BARE_FILES = ("tests/*.py", "Makefile", "README.md", "reference/teachers.md", ".ci/*")
+# numbers["ch-hypothesis-tests"] == 19: an integer beside a chapter's label
+_LABEL_LINE = re.compile(r"ch-[\w-]+|\b[Cc]hapter")
+_BARE_INT = re.compile(r"(?:==|!=|=|:)\s*(\d{1,2})(?![\d.])")
 
 
-def bare_numbers(numbers: dict[int, int]) -> list[str]:
+def bare_numbers(numbers: dict[int, int], root: Path = ROOT) -> list[str]:
     """``path:line: text`` of each two-digit literal that is a moved chapter's old number."""
     moved = {f"{old:02d}" for old, new in numbers.items() if old != new}
     found = []
     for pattern in _BARE_FILES:
-        for path in sorted(ROOT.glob(pattern)):
+        for path in sorted(root.glob(pattern)):
             if not path.is_file():
                 continue
             for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
+                if KEEP in line:
+                    continue
                 literals = [match[2] for match in _BARE.finditer(line)]
+                if _LABEL_LINE.search(line):
+                    literals += [f"{int(match[1]):02d}" for match in _BARE_INT.finditer(line)]
                 for match in _CHAPTER_LIST.finditer(line):
                     literals += match[1].split()
                 if moved & set(literals):
-                    found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()[:90]}")
+                    found.append(f"{path.relative_to(root)}:{number}: {line.strip()[:90]}")
     return found
 
 
