@@ -219,6 +219,37 @@ class TranslateMathBlocks(SphinxTransform):
                 node += nodes.Text(chinese)
 
 
+class TranslateTocCaptions(SphinxTransform):
+    """The captions of the parts in the sidebar (``_toc.yml``'s ``caption``) in the edition's
+    language. sphinx-external-toc inserts the root page's toctrees in a transform of its own
+    (priority 100), after Sphinx's Locale (20) has translated the page, so the captions,
+    which the gettext builder extracts into the root page's catalog, stayed English."""
+
+    default_priority = 101  # after sphinx_external_toc's InsertToctrees (100)
+
+    def apply(self, **kwargs) -> None:
+        from os import path
+
+        from sphinx import addnodes
+        from sphinx.locale import init as init_locale
+        from sphinx.util.i18n import docname_to_domain
+
+        if _EDITION[0] == _languages.ENGLISH or not self.config.language:
+            return
+        toctrees = [node for node in self.document.findall(addnodes.toctree) if node.get("caption")]
+        if not toctrees:
+            return
+        domain = docname_to_domain(self.env.docname, self.config.gettext_compact)
+        folders = [path.join(self.env.srcdir, folder) for folder in self.config.locale_dirs]
+        catalog, found = init_locale(folders, self.config.language, domain)
+        if not found:
+            return
+        for node in toctrees:
+            chinese = catalog.gettext(node["caption"])
+            if chinese and chinese != node["caption"]:
+                node["caption"] = node["rawcaption"] = chinese
+
+
 def other_edition(docname: str, language: str | None) -> tuple[str, str, str]:
     """(address, language code, link text) of ``docname`` in the other edition, relative to
     the page: the English pages are at the site's root, the Chinese ones under ``zh/``."""
@@ -290,6 +321,7 @@ def setup(app: Sphinx) -> dict:
     app.connect("config-inited", _set_edition)
     app.add_transform(TranslateMathBlocks)
     app.add_transform(GiveTableCellsASource)
+    app.add_transform(TranslateTocCaptions)
     app.connect("doctree-read", _adopt_translated_nodes)
     app.connect("html-page-context", _add_switch)
     return {"parallel_read_safe": False, "parallel_write_safe": True}

@@ -337,6 +337,19 @@ def _latin_prose(element) -> str:
 
 
 @pytest.mark.browser
+def test_the_chinese_sidebar_names_the_parts_in_chinese():
+    """The parts' captions (``_toc.yml``), which sphinx-external-toc inserts after Sphinx has
+    translated the page, are translated on every Chinese page (``_ext/editions.py``)."""
+    _need_build()
+    english = []
+    for page in sorted(_pages(ZH)):
+        text = (ZH / page).read_text(encoding="utf-8")
+        captions = re.findall(r'class="caption-text">([^<]*)<', text)
+        english += [f"{page}: {c!r}" for c in captions if not HAN.search(c)]
+    assert not english, f"{len(english)} English part captions, such as {english[:3]}"
+
+
+@pytest.mark.browser
 def test_every_page_has_a_chinese_counterpart_and_each_links_to_the_other():
     _need_build()
     english, chinese = _pages(HTML), _pages(ZH)
