@@ -533,13 +533,29 @@ class Explorer:
         """Within the block, the frames, sliders, readouts and alt text are in ``language``
         (each text looked up in the figures' catalog, ``evalmetrics/_languages.py``);
         afterwards the explorer is as it was."""
-        from ._languages import ENGLISH, UNDEFINED, retranslate, translated, translations
+        from ._languages import ENGLISH, translated
 
         if language == ENGLISH:
             yield
             return
-        table = translations(language)
         saved = (self.parameters, self._readout_labels, self.description)
+        self._speak(language)
+        try:
+            with translated(self.figure, language):
+                yield
+        finally:
+            self.parameters, self._readout_labels, self.description = saved
+            del self._compute
+            del self._undefined
+            self._background = None
+            self._readout = self._compute()  # the texts of the current values again
+
+    def _speak(self, language: str) -> None:
+        """Slider labels, readout labels, "undefined", the alt text and every text the update
+        function draws, in ``language`` from now on (:meth:`in_language` undoes it)."""
+        from ._languages import UNDEFINED, retranslate, translations
+
+        table = translations(language)
         original_compute = self._compute
 
         def compute() -> dict[str, float]:
@@ -556,15 +572,6 @@ class Explorer:
         self._undefined = table.get(UNDEFINED, UNDEFINED)
         self._compute = compute  # type: ignore[method-assign]
         self._background = None  # cached with the other language's texts
-        try:
-            with translated(self.figure, language):
-                yield
-        finally:
-            self.parameters, self._readout_labels, self.description = saved
-            del self._compute
-            del self._undefined
-            self._background = None
-            self._readout = self._compute()  # the texts of the current values again
 
     # ------------------------------------------------------------------ Jupyter
 
@@ -582,6 +589,12 @@ class Explorer:
     def _build_widget(self) -> Any:
         import ipywidgets as widgets
 
+        from ._languages import ENGLISH, reader_language
+
+        language = reader_language()  # a Chinese copy (make lab LANG=zh): a Chinese explorer
+        if language != ENGLISH:
+            self._speak(language)
+            self._readout = self._compute()
         for parameter in self.parameters.values():
             slider = widgets.SelectionSlider(
                 options=[(parameter.display(v), i) for i, v in enumerate(parameter.values)],

@@ -11,8 +11,8 @@ Chromium through Playwright (no ``playwright install``). A page fails when
 - an image fails to load;
 - an explorer's slider does not change its frame and readout when moved with the keyboard.
 
-A full-page screenshot of every page is saved under ``_build/screenshots/``, and one before and
-after each explorer's slider moves.
+A full-page screenshot (JPEG) of every page is saved under ``_build/screenshots/``, and one
+before and after each explorer's slider moves.
 """
 
 from __future__ import annotations
@@ -179,7 +179,8 @@ def wait_for_math(page) -> None:
 def screenshot_name(page_path: str, suffix: str = "") -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
     stem = page_path.removesuffix(".html").replace("/", "__")
-    return SHOTS / f"{stem}{suffix}.png"
+    # JPEG: a long page's full-page PNG took a second or more to encode, 68 pages a run
+    return SHOTS / f"{stem}{suffix}.jpg"
 
 
 def explorer_state(explorer) -> tuple[str, str, str]:
@@ -290,7 +291,7 @@ def test_page_reads_well_offline(browser, site, page_path):
                  .map(el => el.innerText.slice(0, 200))"""
         )
         too_wide = page.evaluate(WIDE_BOXES)
-        page.screenshot(path=str(screenshot_name(page_path)), full_page=True)
+        page.screenshot(path=str(screenshot_name(page_path)), full_page=True, quality=85)
         explorer_problems = move_every_explorer(page, page_path)
         if page_path.startswith("chapters/"):
             explorer_problems += check_notebook_download(page, page_path)

@@ -238,6 +238,30 @@ def test_an_explorer_renders_its_frames_readouts_and_alt_text_in_chinese(catalog
     assert explorer.figure.axes[0].get_xlabel() == "recall"
 
 
+def test_a_live_explorer_in_a_chinese_copy_speaks_chinese(catalog, monkeypatch):
+    """``make lab LANG=zh``: the live view's slider labels, readouts and figure are Chinese,
+    after a slider move too (the update function writes the English texts again)."""
+    pytest.importorskip("ipywidgets")
+    from evalmetrics.widgets import beta_explorer
+
+    catalog({"precision": "精确率", "recall": "召回率"})
+    monkeypatch.setenv(_languages.LANGUAGE_VARIABLE, "zh_CN")
+    monkeypatch.delenv("EVALMETRICS_STATIC_FRAMES", raising=False)
+    rng = np.random.default_rng(0)
+    explorer = beta_explorer(rng.integers(0, 2, 40), rng.random(40), betas=[0.5, 1.0, 2.0])
+    try:
+        widget = explorer.widget
+        slider = next(iter(explorer._sliders.values()))
+        slider.value = (slider.value + 1) % len(slider.options)
+        xlabel = explorer.figure.axes[0].get_xlabel()
+        readout = explorer._readout_widget.value
+    finally:
+        plt.close(explorer.figure)
+    assert widget is not None and not explorer.message
+    assert xlabel == "召回率"
+    assert "精确率" in readout or "召回率" in readout
+
+
 def test_check_answers_in_the_readers_language(tmp_path, monkeypatch):
     from evalmetrics import exercises
 
