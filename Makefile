@@ -27,7 +27,8 @@ JOBS ?= 2
 # The JupyterLab test (part of `make browser`) runs these chapters with Lab's Run All and fails on
 # any error in any cell: for them it is the run nbval would make, so `make test` leaves them out
 # of nbval and no notebook executes more than twice (once for the build, once for its test).
-LAB_CHAPTERS ?= 04_third_level 15_dcg_ndcg
+# zh/NN_name: the Chinese copy (make lab LANG=zh), whose code is the chapter's.
+LAB_CHAPTERS ?= zh/04_third_level 15_dcg_ndcg
 
 help:
 	@echo "make book         build the HTML book into _build/html (warnings are errors)"
@@ -148,7 +149,7 @@ test: $(VENV)/.spark-installed $(VENV)/.teach-installed
 browser-nbval: $(VENV)/.teach-installed
 	$(MAKE) --no-print-directory browser
 	$(MAKE) --no-print-directory nbval \
-		NBVAL_ARGS="$(foreach chapter,$(LAB_CHAPTERS),--ignore=chapters/$(chapter).ipynb)"
+		NBVAL_ARGS="$(foreach chapter,$(notdir $(LAB_CHAPTERS)),--ignore=chapters/$(chapter).ipynb)"
 
 # Nightly: make test with every case of every check (about 25 minutes on two cores)
 test-full:

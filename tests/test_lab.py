@@ -27,10 +27,12 @@ execution count. Then, in this order (``-x`` stops at the first failing one):
 Screenshots go to ``_build/screenshots/lab/``: each chapter after Run All (the whole notebook,
 by enlarging the window to its height) and each explorer before and after a move.
 
-Chapters: 04 and 15 by default (LAB_CHAPTERS in the Makefile);
-``LAB_TEST_CHAPTERS="01_why_metrics 10_retrieval_pr"`` (stems) or ``LAB_TEST_CHAPTERS=all``
-chooses others; ``LAB_TEST_RAW_COPY=1`` opens a plain copy of the
-chapters instead of make_lab.py's (to test the harness, or the source notebooks themselves).
+Chapters: the Chinese copy of 04 and the English 15 by default (LAB_CHAPTERS in the
+Makefile); ``LAB_TEST_CHAPTERS="01_why_metrics zh/10_retrieval_pr"`` (stems; ``zh/`` the
+Chinese copy, ``make lab LANG=zh``'s) or ``LAB_TEST_CHAPTERS=all`` chooses others. A Chinese
+copy must render Chinese prose and Chinese explorers (``test_the_copy_is_in_its_language``).
+``LAB_TEST_RAW_COPY=1`` opens a plain copy of the chapters instead of make_lab.py's (to test
+the harness, or the source notebooks themselves).
 """
 
 from __future__ import annotations
@@ -74,7 +76,10 @@ def chosen_chapters() -> list[str]:
     names = os.environ.get("LAB_TEST_CHAPTERS", "").split()
     if names == ["all"]:
         return sorted(path.stem for path in (ROOT / "chapters").glob("*.ipynb"))
-    return names or ["04_third_level", "15_dcg_ndcg"]
+    return names or ["zh/04_third_level", "15_dcg_ndcg"]
+
+
+HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
 # --- what must not show in rendered Markdown ----------------------------------------------
@@ -242,20 +247,31 @@ def free_port() -> int:
 
 
 def write_lab_copy(out: Path, chapters: list[str]) -> str:
-    """The Lab copy of the chosen chapters in ``out``; says how it was made."""
-    sources = [ROOT / "chapters" / f"{stem}.ipynb" for stem in chapters]
+    """The Lab copy of the chosen chapters in ``out`` (a ``zh/`` one, the Chinese copy, in
+    ``out/zh``); says how it was made."""
+    sources = [ROOT / "chapters" / f"{name.removeprefix('zh/')}.ipynb" for name in chapters]
     missing = [str(path) for path in sources if not path.exists()]
     assert not missing, f"no such chapters: {missing}"
     if MAKE_LAB.exists() and not os.environ.get("LAB_TEST_RAW_COPY"):
-        result = subprocess.run(
-            [sys.executable, str(MAKE_LAB), "--out", str(out), *map(str, sources)],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=1200,
-        )
-        assert result.returncode == 0, f"make_lab.py failed:\n{result.stdout}\n{result.stderr}"
+        for language, folder in (("", out), ("zh_CN", out / "zh")):
+            chosen = [
+                source
+                for name, source in zip(chapters, sources, strict=True)
+                if name.startswith("zh/") == bool(language)
+            ]
+            if not chosen:
+                continue
+            result = subprocess.run(
+                [sys.executable, str(MAKE_LAB), "--out", str(folder), *map(str, chosen)],
+                cwd=ROOT,
+                capture_output=True,
+                text=True,
+                timeout=1200,
+                env=dict(os.environ, EVALMETRICS_LANGUAGE=language),
+            )
+            assert result.returncode == 0, f"make_lab.py failed:\n{result.stdout}\n{result.stderr}"
         return "tools/make_lab.py"
+    assert not any(name.startswith("zh/") for name in chapters), "a Chinese copy needs make_lab"
     (out / "chapters").mkdir(parents=True)
     for path in sources:
         shutil.copy2(path, out / "chapters" / path.name)
@@ -434,7 +450,7 @@ class KernelWatch:
 
 @dataclass
 class ChapterRun:
-    stem: str
+    stem: str  # "zh__04_third_level" for the Chinese copy
     path: str  # relative to the Lab root
     page: object
     kernel: KernelWatch
@@ -497,8 +513,10 @@ def wait_until_run(page, path: str, timeout: float) -> dict:
 
 @pytest.fixture(scope="module", params=chosen_chapters())
 def chapter(request, browser, lab_server):
-    stem = request.param
-    path = f"chapters/{stem}.ipynb"
+    name = request.param
+    folder, _, base = name.rpartition("/")
+    path = f"{folder + '/' if folder else ''}chapters/{base}.ipynb"
+    stem = name.replace("/", "__")
     notebook = json.loads((lab_server.root / path).read_text(encoding="utf-8"))
     markdown = sum(cell["cell_type"] == "markdown" for cell in notebook["cells"])
     context = browser.new_context(viewport=VIEWPORT)
@@ -763,3 +781,19 @@ def test_prose_rendered(chapter):
     if len(problems) > 40:
         problems = problems[:40] + [f"... and {len(problems) - 40} more"]
     assert not problems, f"{chapter.stem}:\n  " + "\n  ".join(problems)
+
+
+def test_the_copy_is_in_its_language(chapter):
+    """The Chinese copy (``make lab LANG=zh``) shows Chinese prose, and its kernel, told by the
+    copy's first cell, draws Chinese explorers; an English copy shows English prose."""
+    cells = chapter.page.evaluate(JS_MARKDOWN, chapter.path)
+    prose = " ".join(cell["text"] or "" for cell in cells if cell)
+    share = len(HAN.findall(prose)) / max(1, len(prose))
+    if not chapter.stem.startswith("zh__"):
+        assert share < 0.05, f"{chapter.stem}: {share:.0%} of the prose is Chinese"
+        return
+    assert share > 0.2, f"{chapter.stem}: only {share:.0%} of the prose is Chinese"
+    boxes = explorers(chapter)
+    assert boxes, f"{chapter.stem}: no explorer to check"
+    english = [box.inner_text()[:80] for box in boxes if not HAN.search(box.inner_text())]
+    assert not english, f"{chapter.stem}: explorers without Chinese: {english}"

@@ -363,6 +363,7 @@ class Resolver:
         if label not in self.labels:
             raise KeyError(f"{self.page.name}: unknown label {label!r}")
         target, title = self.labels[label]
+        title = in_reader_language(target, title)
         if text and numbered:  # "Section %s" / "{number}": the copy has no numbers, the title
             text = text.replace("%s", title).replace("{number}", title).replace("{name}", title)
         text = " ".join((text or title).split())
@@ -378,7 +379,7 @@ class Resolver:
         if not found:
             raise KeyError(f"{self.page.name}: no page {name!r}")
         target = str(found[0].relative_to(ROOT))
-        title = PAGE_TITLES.get(target, stem.name)
+        title = in_reader_language(target, PAGE_TITLES.get(target, stem.name))
         return self.link(" ".join((text or title).split()), target)
 
     def link(self, text: str, target: str) -> str:
@@ -439,6 +440,8 @@ def rewrite_exercises(text: str) -> str:
 
 def _solution_title(label: str | None) -> str:
     exercise = EXERCISES.get(label or "")
+    if _languages.reader_language() != _languages.ENGLISH:  # as the Chinese edition writes it
+        return f"{exercise} 的解答" if exercise else "解答"
     return f"Solution to {exercise[0].lower()}{exercise[1:]}" if exercise else "Solution"
 
 
@@ -555,10 +558,50 @@ def lab_notebook(
         elif {"hide-input", "remove-input"} & set(tags):
             cell["metadata"].setdefault("jupyter", {}).update(source_hidden=True)
     notebook["cells"] = fold_solutions(notebook["cells"])
+    language = _languages.reader_language()
+    if language != _languages.ENGLISH:
+        notebook["cells"].insert(0, language_cell(language))
     return notebook
 
 
+def language_cell(language: str) -> dict:
+    """The first cell of a copy in another language: the kernel draws its figures and
+    explorers and answers ``check()`` in that language, in whatever Jupyter opens the copy
+    (``make lab LANG=zh`` sets the variable for the server too)."""
+    return {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": "reader-language",
+        "metadata": {
+            "tags": ["remove-cell"],
+            "jupyter": {"source_hidden": True, "outputs_hidden": True},
+        },
+        "outputs": [],
+        "source": [
+            "import os\n",
+            "\n",
+            f'os.environ["{_languages.LANGUAGE_VARIABLE}"] = "{language}"'
+            "  # figures, explorers and check() in this language",
+        ],
+    }
+
+
 _TRANSLATIONS: dict[Path, dict[str, str]] = {}
+
+
+def in_reader_language(page: str, text: str) -> str:
+    """A title of ``page`` (relative to ROOT: a link's text) as that page's catalog translates
+    it, in a copy in another language; as written otherwise."""
+    if _languages.reader_language() == _languages.ENGLISH:
+        return text
+    path = ROOT / page
+    if path not in _TRANSLATIONS:
+        import translations
+
+        _TRANSLATIONS[path] = translations.page_translations(
+            path.relative_to(ROOT).with_suffix("").as_posix()
+        )
+    return _TRANSLATIONS[path].get(text, text)
 
 
 def translated(path: Path, markdown: str) -> str:
@@ -598,6 +641,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     LABELS.update(labels())
     EXERCISES.update(exercise_titles())
+    if _languages.reader_language() != _languages.ENGLISH:  # sphinx-exercise's Chinese word
+        EXERCISES.update({k: v.replace("Exercise ", "练习 ") for k, v in EXERCISES.items()})
     CITATIONS.update(citations())
     paths = [path.resolve() for path in args.notebooks] or notebook_paths()
     executed: dict[Path, dict] = {}
