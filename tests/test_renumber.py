@@ -60,8 +60,8 @@ def test_a_chinese_catalog_moves_its_chapter_numbers_too():
 
 
 def test_chinese_lists_and_ranges_of_chapters():
-    assert renumbered("第 3、5 和 7 章；第 5 至 7 章；第5章；习题 5.1、7.2") == (
-        "第 3、7 和 10 章；第 7 至 10 章；第7章；习题 7.1、10.2"
+    assert renumbered("第 3、5 和 7 章；第 5 至 7 章；第5章；习题 5.1、7.2；练习 5.3") == (
+        "第 3、7 和 10 章；第 7 至 10 章；第7章；习题 7.1、10.2；练习 7.3"
     )
 
 

@@ -65,9 +65,10 @@ _PROSE_NUMBERS = re.compile(
     r"|(?P<exword>\b[Ee]xercises?)(?P<exnums>(?:(?:\s*,\s*|\s+and\s+|\s+or\s+|\s+)\d{1,2}\.\d+\b)+)"
     # "§13" (a chapter, not a section of another book: those are written §2.3.2)
     r"|§(?P<sec>\d{1,2})(?![.\d])"
-    # the Chinese catalogs: "第 21 章", "第 11、12 和 15 章", "第 10 至 15 章", "习题 7.2"
+    # the Chinese catalogs: "第 21 章", "第 11、12 和 15 章", "第 10 至 15 章", "练习 7.2" (as
+    # sphinx-exercise titles an exercise in Chinese) or "习题 7.2"
     r"|(?P<zhword>第\s*)(?P<zhnums>\d{1,2}(?:" + _ZH_JOIN + r"\d{1,2})*)(?P<zhend>\s*章)"
-    r"|(?P<zhex>习题\s*)(?P<zhexnums>\d{1,2}\.\d+(?:" + _ZH_JOIN + r"\d{1,2}\.\d+)*)"
+    r"|(?P<zhex>(?:习题|练习)\s*)(?P<zhexnums>\d{1,2}\.\d+(?:" + _ZH_JOIN + r"\d{1,2}\.\d+)*)"
 )
 # a line holding this marker is left as written (an example in CONTRIBUTING, a test's text)
 KEEP = "renumber: keep"
