@@ -257,6 +257,8 @@ def test_a_changed_english_paragraph_makes_its_translation_stale(tmp_path, monke
     template("Recall divides by all actual positives.")  # the English changed
     assert translations.update() == 0
     assert translations.counts("page") == {"translated": 1, "stale": 1, "missing": 0}
+    # the old English above the stale message, for the translator to see what changed
+    assert '#| msgid "Recall divides by the actual positives."' in path.read_text("utf-8")
     # status names the stale message of the page asked about
     capsys = io.StringIO()
     with contextlib.redirect_stdout(capsys):

@@ -258,7 +258,15 @@ def update(pages: list[str] | None = None) -> int:
             catalog.locale = LANGUAGE
         path.parent.mkdir(parents=True, exist_ok=True)
         stream = io.BytesIO()
-        write_po(stream, catalog, width=100, omit_header=False, sort_output=False)
+        # a fuzzy message keeps its old English (#| msgid) above it: what the translator revises
+        write_po(
+            stream,
+            catalog,
+            width=100,
+            omit_header=False,
+            sort_output=False,
+            include_previous=True,
+        )
         if path.exists() and _without_dates(path.read_bytes()) == _without_dates(stream.getvalue()):
             continue  # only the template's date changed: the file stays as it is
         path.write_bytes(stream.getvalue())
@@ -500,7 +508,10 @@ def status(pages: list[str] | None = None) -> int:
 
     unknown = sorted(set(pages or ()) - set(catalog_pages()))
     if unknown:
-        print(f"no catalog for {', '.join(unknown)}: pages are named like chapters/02_first_level")
+        print(
+            f"no catalog for {', '.join(unknown)}: a new page gets one from `extract` and"
+            " `update`; pages are named like chapters/02_first_level"
+        )
         return 1
     print(f"{'page':34s} {'translated':>10s} {'stale':>6s} {'missing':>8s}")
     for page in pages or catalog_pages():
