@@ -474,14 +474,29 @@ def test_translate_markdown_replaces_the_blocks_sphinx_makes_messages_of():
     assert (translated, left) == (5, 1)
 
 
+def test_a_directives_closing_fence_is_not_a_code_blocks_opening():
+    """A paragraph after a backtick directive (a solution's first paragraph, after
+    ``{solution-start}``) is translated: the directive's closing fence once opened a "code
+    block" that kept the paragraph in English."""
+    table = {"Compute it.": "计算它。", "The answer is 1.": "答案是 1。"}
+    source = (
+        "```{exercise}\n:label: ch04-ex-one\n\nCompute it.\n```\n\n"
+        "```{solution-start} ch04-ex-one\n:class: dropdown\n```\n\nThe answer is 1.\n\n"
+        "```python\nThe answer is 1.\n```"
+    )
+    text = translations.translate_markdown(source, table)[0]
+    assert "计算它。" in text and "\n\n答案是 1。\n" in text
+    assert text.endswith("```python\nThe answer is 1.\n```")  # a code block stays as it is
+
+
 NOTEBOOK_PAGES = [p for p in translations.TRANSLATED if (ROOT / f"{p}.ipynb").exists()]
 
 
 @pytest.mark.parametrize("page", NOTEBOOK_PAGES)
 def test_the_chinese_lab_copy_of_a_translated_chapter_is_chinese(page):
     """make lab LANG=zh translates each Markdown cell block by block from the page's
-    catalog; a block it cannot match stays English, so a translated page must match almost
-    all of them (the build's own Markdown parser sees a few blocks differently)."""
+    catalog; a block it cannot match stays English, so a translated page must match all of
+    them but one (chapter 17's one display formula written inside a paragraph)."""
     import json
 
     table = translations.page_translations(page)
@@ -491,4 +506,4 @@ def test_the_chinese_lab_copy_of_a_translated_chapter_is_chinese(page):
         if cell["cell_type"] == "markdown":
             _, done, missed = translations.translate_markdown("".join(cell["source"]), table)
             translated, left = translated + done, left + missed
-    assert left <= max(2, (translated + left) // 20), (page, translated, left)
+    assert left <= 1, (page, translated, left)

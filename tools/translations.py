@@ -398,6 +398,9 @@ _LABEL = re.compile(r"^\s*\([\w-]+\)=\s*$")
 _WORDS = re.compile(r"[A-Za-z]{3,}")
 
 
+LABEL_ARGUMENT = re.compile(r"^\s*[a-z0-9]+(?:-[a-z0-9]+)+\s*$")
+
+
 def translate_markdown(text: str, table: dict[str, str]) -> tuple[str, int, int]:
     """A Markdown cell's MyST source with each block that ``table`` translates replaced by
     its translation, as the Chinese edition's build does: ``(text, translated, left)``,
@@ -417,11 +420,17 @@ def translate_markdown(text: str, table: dict[str, str]) -> tuple[str, int, int]
         return chinese or english
 
     i = 0
+    directives: list[str] = []  # the fences of the directives open here, innermost last
     while i < len(lines):
         line = lines[i]
         fence = _FENCE.match(line)
         if fence:
             indent, marks, rest = fence.groups()
+            if directives and not rest.strip() and marks == directives[-1]:
+                directives.pop()  # a directive's closing fence, not a code block's opening
+                out.append(line)
+                i += 1
+                continue
             if marks == "$$" or (marks.startswith("`") and not rest.startswith("{")):
                 # math or code: verbatim to its closing fence
                 out.append(line)
@@ -434,7 +443,10 @@ def translate_markdown(text: str, table: dict[str, str]) -> tuple[str, int, int]
                 i += 1
                 continue
             directive = re.match(r"^(\{[\w:-]+\}\s*)(.*)$", rest)
-            if directive and directive[2].strip():  # a directive's title
+            if directive:
+                directives.append(marks)
+            # a directive's title, not a label (``{solution-start} ch04-ex-f-values``)
+            if directive and directive[2].strip() and not LABEL_ARGUMENT.match(directive[2]):
                 out.append(f"{indent}{marks}{directive[1]}{put(directive[2].strip())}")
             else:
                 out.append(line)
@@ -477,6 +489,17 @@ def translate_markdown(text: str, table: dict[str, str]) -> tuple[str, int, int]
                 body.append(lines[i].strip())
                 i += 1
             out.append(f"{indent}{marker} {put(' '.join(body))}")
+            continue
+        if i + 1 < len(lines) and lines[i + 1].startswith(": "):
+            # a definition list's item: the term, then ": " and its definition, whose further
+            # lines are indented; each is a message of its own
+            out.append(put(line.strip()))
+            body = [lines[i + 1][2:].strip()]
+            i += 2
+            while i < len(lines) and lines[i].startswith("  ") and lines[i].strip():
+                body.append(lines[i].strip())
+                i += 1
+            out.append(": " + put(" ".join(body)))
             continue
         body = [line.strip()]
         i += 1
