@@ -11,8 +11,9 @@ Chromium through Playwright (no ``playwright install``). A page fails when
 - an image fails to load;
 - an explorer's slider does not change its frame and readout when moved with the keyboard.
 
-A full-page screenshot (JPEG) of every page is saved under ``_build/screenshots/``, and one
-before and after each explorer's slider moves.
+A full-page screenshot (JPEG) of every page is saved under ``_build/screenshots/`` (of most
+Chinese pages, the first screen: ``FULL_CHINESE_SHOTS``), and one before and after each
+explorer's slider moves.
 """
 
 from __future__ import annotations
@@ -74,6 +75,18 @@ def chinese_pages() -> list[str]:
     translated = set(translations.TRANSLATED)  # pages, and the figures' and check()'s catalogs
     pages = [f"zh/{page}" for page in toc_pages() if page.removesuffix(".html") in translated]
     return pages + [p for p in ("zh/chapters/07_roc_auc.html",) if p not in pages]
+
+
+# Chinese pages whose whole length is photographed (figures, an explorer, tables); the others
+# get the first screen only: a long page's full screenshot costs a second or more, and their
+# English twins are photographed whole
+FULL_CHINESE_SHOTS = {
+    "zh/chapters/02_first_level.html",
+    "zh/chapters/04_third_level.html",
+    "zh/chapters/07_roc_auc.html",
+    "zh/chapters/21_costs_thresholds.html",
+    "zh/reference/glossary.html",
+}
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -291,7 +304,11 @@ def test_page_reads_well_offline(browser, site, page_path):
                  .map(el => el.innerText.slice(0, 200))"""
         )
         too_wide = page.evaluate(WIDE_BOXES)
-        page.screenshot(path=str(screenshot_name(page_path)), full_page=True, quality=85)
+        page.screenshot(
+            path=str(screenshot_name(page_path)),
+            full_page=not page_path.startswith("zh/") or page_path in FULL_CHINESE_SHOTS,
+            quality=85,
+        )
         explorer_problems = move_every_explorer(page, page_path)
         if page_path.startswith("chapters/"):
             explorer_problems += check_notebook_download(page, page_path)
