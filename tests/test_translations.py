@@ -269,6 +269,7 @@ def test_a_changed_english_paragraph_makes_its_translation_stale(tmp_path, monke
 # --- the catalogs follow the book -----------------------------------------------------------
 
 
+@pytest.mark.browser  # after the build, with the browser tests (it reads the executed notebooks)
 @pytest.mark.slow
 def test_the_catalogs_hold_the_books_messages_now(tmp_path, monkeypatch):
     """Extract the messages again (Sphinx's gettext builder on the executed notebooks) and
