@@ -185,6 +185,23 @@ class GiveTableCellsASource(SphinxTransform):
                 paragraph.source, paragraph.line = parent.source, parent.line
 
 
+def _page_catalog(transform: SphinxTransform):
+    """The page's message catalog in a translated edition (as Sphinx's Locale finds it), or
+    None in the English edition or when the page has none."""
+    from os import path
+
+    from sphinx.locale import init as init_locale
+    from sphinx.util.i18n import docname_to_domain
+
+    config, env = transform.config, transform.env
+    if _EDITION[0] == _languages.ENGLISH or not config.language:
+        return None
+    domain = docname_to_domain(env.docname, config.gettext_compact)
+    folders = [path.join(env.srcdir, folder) for folder in config.locale_dirs]
+    catalog, found = init_locale(folders, config.language, domain)
+    return catalog if found else None
+
+
 class TranslateMathBlocks(SphinxTransform):
     """A display formula's translation (words inside ``\\text{}``) replaces its LaTeX.
 
@@ -197,18 +214,10 @@ class TranslateMathBlocks(SphinxTransform):
     default_priority = 19  # before sphinx.transforms.i18n.Locale (20)
 
     def apply(self, **kwargs) -> None:
-        from os import path
-
         from docutils import nodes
-        from sphinx.locale import init as init_locale
-        from sphinx.util.i18n import docname_to_domain
 
-        if _EDITION[0] == _languages.ENGLISH or not self.config.language:
-            return
-        domain = docname_to_domain(self.env.docname, self.config.gettext_compact)
-        folders = [path.join(self.env.srcdir, folder) for folder in self.config.locale_dirs]
-        catalog, found = init_locale(folders, self.config.language, domain)
-        if not found:
+        catalog = _page_catalog(self)
+        if catalog is None:
             return
         for node in list(self.document.findall(nodes.math_block)):
             english = node.rawsource or node.astext()
@@ -228,21 +237,11 @@ class TranslateTocCaptions(SphinxTransform):
     default_priority = 101  # after sphinx_external_toc's InsertToctrees (100)
 
     def apply(self, **kwargs) -> None:
-        from os import path
-
         from sphinx import addnodes
-        from sphinx.locale import init as init_locale
-        from sphinx.util.i18n import docname_to_domain
 
-        if _EDITION[0] == _languages.ENGLISH or not self.config.language:
-            return
         toctrees = [node for node in self.document.findall(addnodes.toctree) if node.get("caption")]
-        if not toctrees:
-            return
-        domain = docname_to_domain(self.env.docname, self.config.gettext_compact)
-        folders = [path.join(self.env.srcdir, folder) for folder in self.config.locale_dirs]
-        catalog, found = init_locale(folders, self.config.language, domain)
-        if not found:
+        catalog = _page_catalog(self) if toctrees else None
+        if catalog is None:
             return
         for node in toctrees:
             chinese = catalog.gettext(node["caption"])
