@@ -162,7 +162,7 @@ def rewrite(text: str, stems: dict[str, str], numbers: dict[int, int], log: list
     id_numbers = "|".join(f"{n:02d}" for n in sorted(numbers))
 
     def identifier(match: re.Match[str]) -> str:
-        if match.group("stem"):
+        if match.groupdict().get("stem"):
             return stems[match.group("stem")]
         return f"ch{numbers[int(match.group('num'))]:02d}"
 
