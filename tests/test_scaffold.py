@@ -84,13 +84,16 @@ def test_the_map_check_names_a_missing_chapter(tmp_path):
     for path in toc_chapters():
         (tmp_path / "chapters" / path.name).write_text(path.read_text("utf-8"), "utf-8")
     before = map_problems(tmp_path)  # the book's own (test_the_intro_map_names_every_chapter)
-    path = tmp_path / "chapters" / "99_toy.ipynb"
-    path.write_text(json.dumps(new_chapter.notebook("99", "toy", "A toy"), indent=1), "utf-8")
+    # a name no contributor's scaffold uses (the recipe's example is "toy"), so that a toy
+    # chapter being written in the tree does not change what this test sees
+    path = tmp_path / "chapters" / "99_unmapped.ipynb"
+    notebook = new_chapter.notebook("99", "unmapped", "An unmapped chapter")
+    path.write_text(json.dumps(notebook, indent=1), "utf-8")
     with (tmp_path / "_toc.yml").open("a", encoding="utf-8") as stream:
-        stream.write("      - file: chapters/99_toy\n")
+        stream.write("      - file: chapters/99_unmapped\n")
     assert map_problems(tmp_path) == before + [
-        "99_toy: add {ref}`ch-toy` to its part's bullet in intro.md",
-        '99_toy: add "99_toy" to its box\'s chapters(...) in intro.md',
+        "99_unmapped: add {ref}`ch-unmapped` to its part's bullet in intro.md",
+        '99_unmapped: add "99_unmapped" to its box\'s chapters(...) in intro.md',
     ]
 
 
