@@ -594,14 +594,18 @@ def in_reader_language(page: str, text: str) -> str:
     it, in a copy in another language; as written otherwise."""
     if _languages.reader_language() == _languages.ENGLISH:
         return text
-    path = ROOT / page
+    return _page_translations(ROOT / page).get(text, text)
+
+
+def _page_translations(path: Path) -> dict[str, str]:
+    """English -> Chinese of the page at ``path`` (its catalog, read once)."""
+    path = path.resolve()
     if path not in _TRANSLATIONS:
         import translations
 
-        _TRANSLATIONS[path] = translations.page_translations(
-            path.relative_to(ROOT).with_suffix("").as_posix()
-        )
-    return _TRANSLATIONS[path].get(text, text)
+        page = path.relative_to(ROOT).with_suffix("").as_posix()
+        _TRANSLATIONS[path] = translations.page_translations(page)
+    return _TRANSLATIONS[path]
 
 
 def translated(path: Path, markdown: str) -> str:
@@ -610,14 +614,9 @@ def translated(path: Path, markdown: str) -> str:
     page's catalog translates, as the Chinese edition shows it; English otherwise."""
     if _languages.reader_language() == _languages.ENGLISH:
         return markdown
-    if path not in _TRANSLATIONS:
-        import translations
-
-        page = path.resolve().relative_to(ROOT).with_suffix("").as_posix()
-        _TRANSLATIONS[path] = translations.page_translations(page)
     import translations
 
-    return translations.translate_markdown(markdown, _TRANSLATIONS[path])[0]
+    return translations.translate_markdown(markdown, _page_translations(path))[0]
 
 
 #: First line of every hidden check in the copy: its output is kept from the page.
