@@ -8,7 +8,9 @@ PIP     = $(BIN)/python -m pip
 # uv installs the pinned versions of constraints.txt (the same ones pip would) in seconds where
 # pip takes about a minute; pip installs uv itself, pinned too. --compile-bytecode as pip does:
 # without it, where PYTHONDONTWRITEBYTECODE is set, every kernel compiles every module it imports.
-PIP_INSTALL = $(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python -c constraints.txt
+# overrides.txt leaves out a dependency that costs every Jupyter process a second (it says why).
+PIP_INSTALL = $(BIN)/uv pip install --quiet --compile-bytecode --python $(BIN)/python -c constraints.txt \
+	--override overrides.txt
 
 # The kernel that executes the chapters inherits these.
 export IPYTHONDIR := $(CURDIR)/tools/ipython
@@ -61,7 +63,7 @@ $(BIN)/uv: $(BIN)/python constraints.txt
 	@touch $@
 
 # ranx's numba functions compiled once into numba's cache (about 40 s), not once per chapter
-$(VENV)/.book-installed: $(BIN)/uv requirements.txt constraints.txt pyproject.toml
+$(VENV)/.book-installed: $(BIN)/uv requirements.txt constraints.txt overrides.txt pyproject.toml
 	$(PIP_INSTALL) -r requirements.txt
 	$(BIN)/python tools/warm_numba.py
 	@touch $@
