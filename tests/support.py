@@ -6,6 +6,8 @@
   with its output;
 - :func:`tiered`: the cases of a parametrized check split between ``make test`` (a
   representative few) and ``make test-full`` (all: the others carry the ``nightly`` mark);
+- :func:`chapter_number`: a chapter's two-digit number from its short name, so a test that
+  picks chapters names them and still picks the same ones after ``tools/renumber.py``;
 - :data:`RAW_MYST`: the book's roles and directive options, which must never reach a reader
   of the Lab copy or the student edition as text;
 - :func:`find_chromium` and :func:`chromium_browser`: Debian's Chromium for the browser and
@@ -68,6 +70,27 @@ def run_block(
 
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def chapter_number(short_name: str) -> str:
+    """The two-digit number of ``chapters/NN_<short_name>.ipynb``: ``"07"`` for ``"roc_auc"``.
+
+    A test that picks chapters names them by short name, so inserting a chapter (which
+    renumbers the files, not a test's literals) still picks the same chapters. Fails naming
+    ``short_name`` when no chapter, or more than one, has it.
+    """
+    found = sorted(
+        path.name[:2]
+        for path in (ROOT / "chapters").glob(f"[0-9][0-9]_{short_name}.ipynb")
+        if path.stem[3:] == short_name
+    )
+    if len(found) != 1:
+        pytest.fail(
+            f"chapter_number({short_name!r}): expected one chapters/NN_{short_name}.ipynb, "
+            f"found {len(found)}" + (f" (numbers {', '.join(found)})" if found else ""),
+            pytrace=False,
+        )
+    return found[0]
 
 
 RAW_MYST = re.compile(

@@ -34,7 +34,7 @@ from pathlib import Path
 
 import pytest
 from support import build_assignments as _build
-from support import tiered
+from support import chapter_number, tiered
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -51,10 +51,21 @@ slow = pytest.mark.slow
 KEYS = make_assignments.load_keys()
 CHAPTERS = sorted({label[2:4] for label in KEYS})
 # The chapters whose assignments `make test` grades with otter (`make test-full` grades all):
-# between them every kind of answer a key holds, an int at 0 decimals (2, 25), 2 and 4
-# decimals (8), the default 3, an undefined (NaN) answer (1) and negative answers (18, the
-# only chapter with any). The static checks of every chapter's files run in both.
-GRADED_QUICK = ("01", "02", "08", "18", "25")
+# between them every kind of answer a key holds. Named, not numbered, so that inserting a
+# chapter still picks these. The static checks of every chapter's files run in both.
+GRADED_QUICK = tuple(
+    chapter_number(name)
+    for name in (
+        "why_metrics",  # an undefined (NaN) answer
+        "first_level",  # an int at 0 decimals
+        "auc_in_practice",  # 2 and 4 decimals, and the default 3
+        "bootstrap",  # negative answers (the only chapter with any)
+        "many_datasets",  # an int at 0 decimals
+    )
+)
+# The chapter of the bpref exercise (a written question beside checked ones), which several
+# tests below grade
+BPREF_CHAPTER = chapter_number("incomplete_judgments")
 NOT_INSTALLED = (
     "otter-grader is not installed, so the assignments cannot be built or graded: run "
     "`make assignments` (it installs requirements-teach.txt), or "
@@ -290,7 +301,7 @@ def test_a_submission_that_redefines_the_grader_still_loses_its_points(built, tm
     grading code in a cell changes nothing (a folder named evalmetrics in an upload, the other
     way to replace it, is covered by the next test: no test imports the package). And
     ``check()`` works in the autograder's copy of the package."""
-    number = "23"
+    number = BPREF_CHAPTER
     files = _files(built, number)
     label, part, typed, hint = _wrong_part(number)
     answers = _typed_answers(number, pick=0)
@@ -324,7 +335,7 @@ def test_an_answer_that_is_an_object_of_its_own_loses_its_points_without_running
     """An answer of a class of the student's own (which could look for the expected value while
     it is graded: its methods would run in the grader's process) is refused without any of its
     methods being called, and the part loses its points with a message naming its type."""
-    number = "23"
+    number = BPREF_CHAPTER
     files = _files(built, number)
     label, part = next((e["label"], p) for e in _checked(number) for p in KEYS[e["label"]]["parts"])
     flag = tmp_path / "called.txt"
@@ -392,7 +403,7 @@ def test_the_teachers_page_quotes_the_feedback_otter_gives(built, tmp_path):
     tools/feedback_screenshot.py pictures (exercise 23.1's bpref set to a common mistake)."""
     import feedback_screenshot
 
-    files = _files(built, "23")
+    files = _files(built, BPREF_CHAPTER)
     student = json.loads(files["student"].read_text(encoding="utf-8"))
     submission, hint = feedback_screenshot.answered(student, KEYS)
     path = tmp_path / files["student"].name
@@ -605,7 +616,7 @@ def test_points_set_in_a_chapters_metadata(tmp_path):
     _otter()
     chapters = tmp_path / "chapters"
     chapters.mkdir()
-    source = _chapter_path("23")
+    source = _chapter_path(BPREF_CHAPTER)
     notebook = json.loads(source.read_text(encoding="utf-8"))
     for cell in notebook["cells"]:
         text = "".join(cell["source"])
@@ -616,7 +627,7 @@ def test_points_set_in_a_chapters_metadata(tmp_path):
     (chapters / source.name).write_text(json.dumps(notebook), encoding="utf-8")
     out = tmp_path / "out"
     _build(out, "--chapter-dir", str(chapters), "--no-run-tests")
-    files = _files(out, "23")
+    files = _files(out, BPREF_CHAPTER)
     master = json.loads(files["master"].read_text(encoding="utf-8"))
     raw = ["".join(c["source"]) for c in master["cells"] if c["cell_type"] == "raw"]
     assert any("name: ch23-ex-new-system" in r and "manual: true\npoints: 3" in r for r in raw)
@@ -925,7 +936,7 @@ def test_load_keys_reads_the_teacher_folder_first(tmp_path):
 
 
 def _context(glue=None):
-    path = _chapter_path("23")
+    path = _chapter_path(BPREF_CHAPTER)
     labels = {
         "sec-here": (f"chapters/{path.name}", "A section of this chapter"),
         "sec-elsewhere": ("chapters/01_why_metrics.ipynb", "Another chapter's section"),
@@ -960,7 +971,7 @@ def test_a_glued_value_missing_from_a_statement_fails_naming_the_exercise():
 
 
 def test_the_check_line_becomes_a_sentence_naming_the_variables():
-    exercise = make_assignments.Exercise("ch23-ex-bpref", "23", 0)
+    exercise = make_assignments.Exercise("ch23-ex-bpref", BPREF_CHAPTER, 0)
     exercise.key = KEYS["ch23-ex-bpref"]
     exercise.parts = {"bpref": "b", "ap": "a"}
     statement = 'Compute them.\n\nCheck (give numbers to three decimals): `check("x", a=...)`'
@@ -979,7 +990,7 @@ def test_the_teachers_page_quotes_the_public_tests_message():
     line for each of the others."""
     label = "ch23-ex-judged-range"
     key = KEYS[label]
-    exercise = make_assignments.Exercise(label, "23", 0)
+    exercise = make_assignments.Exercise(label, BPREF_CHAPTER, 0)
     names = {part: make_assignments.variable_name(exercise, part) for part in key["parts"]}
     graded = [
         (names[part], label, part, make_assignments.hashed_part(label, key, part), 3)
@@ -1024,7 +1035,7 @@ def test_a_trace_function_still_changes_the_grade_and_is_flagged(built, tmp_path
     tools/flag_submissions.py, flags the cell."""
     import flag_submissions
 
-    number = "23"
+    number = BPREF_CHAPTER
     files = _files(built, number)
     answers = {k: "0.1" for k in _typed_answers(number, pick=0)}
     path = _submission(files, tmp_path, answers)

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 from support import build_assignments as _build
-from support import tiered
+from support import chapter_number, tiered
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "teacher")]
@@ -44,7 +44,10 @@ pytestmark = [
         "ignore:Traits should be given as instances:DeprecationWarning",
     ),
 ]
-CHAPTERS = ("17", "07")
+# named, not numbered, so that inserting a chapter still picks these
+CONFIDENCE = chapter_number("confidence_intervals")
+ROC_AUC = chapter_number("roc_auc")
+CHAPTERS = (CONFIDENCE, ROC_AUC)
 SEEDS = (11, 12)
 
 
@@ -247,7 +250,7 @@ def test_a_variants_solutions_get_full_marks(terms, number, seed):
 # `make test` grades one chapter of one term with a wrong part; `make test-full` all four
 @pytest.mark.parametrize(
     ("number", "seed"),
-    tiered([(n, s) for s in SEEDS for n in CHAPTERS], [("07", 11)]),
+    tiered([(n, s) for s in SEEDS for n in CHAPTERS], [(ROC_AUC, 11)]),
 )
 def test_one_wrong_part_loses_that_part_and_check_agrees(terms, number, seed, tmp_path):
     files = _files(terms[seed], number)
@@ -281,7 +284,7 @@ def test_a_roster_gives_each_student_a_version_and_grade_uses_it(tmp_path):
     out = tmp_path / "term"
     # a class-wide build of the book's numbers first, as a teacher may have left it: neither
     # the zip nor the grading may use it once the students have versions of their own
-    _build(out, "--chapters", "17", "--no-run-tests")
+    _build(out, "--chapters", CONFIDENCE, "--no-run-tests")
     _build(
         out,
         "--seed",
@@ -290,10 +293,10 @@ def test_a_roster_gives_each_student_a_version_and_grade_uses_it(tmp_path):
         "--roster",
         str(roster),
         "--chapters",
-        "17",
+        CONFIDENCE,
         "--no-run-tests",
     )
-    alice, bob = _files(out / "alice", "17"), _files(out / "bob", "17")
+    alice, bob = _files(out / "alice", CONFIDENCE), _files(out / "bob", CONFIDENCE)
     assert alice["key"].read_text() != bob["key"].read_text()
     import zipfile
 
@@ -329,7 +332,9 @@ def test_a_roster_gives_each_student_a_version_and_grade_uses_it(tmp_path):
     (submissions / "alice.ipynb").write_bytes(bob["solutions"].read_bytes())
     feedback = tmp_path / "feedback"
     gradebook = tmp_path / "gradebook.csv"
-    _grade(out / "ch17", submissions, gradebook, "--feedback", str(feedback), "--jobs", "2")
+    _grade(
+        out / f"ch{CONFIDENCE}", submissions, gradebook, "--feedback", str(feedback), "--jobs", "2"
+    )
     totals = {
         row["student"].strip().lower(): row
         for row in csv.DictReader(gradebook.open(encoding="utf-8"))
@@ -343,7 +348,7 @@ def test_a_roster_gives_each_student_a_version_and_grade_uses_it(tmp_path):
     # a name with no version is an error, never graded with the class-wide autograder left
     # beside the roster's
     (submissions / "carol.ipynb").write_bytes(alice["solutions"].read_bytes())
-    result = _grade(out / "ch17", submissions, tmp_path / "carol.csv", check=False)
+    result = _grade(out / f"ch{CONFIDENCE}", submissions, tmp_path / "carol.csv", check=False)
     assert result.returncode != 0
     assert "'carol'" in result.stderr and "name each notebook after the student" in result.stderr
     assert not (tmp_path / "carol.csv").exists()
@@ -373,13 +378,13 @@ def _grade(autograder: Path, submissions: Path, out: Path, *extra: str, check: b
 
 def test_the_output_of_a_run_for_some_chapters_keeps_the_others(tmp_path):
     out = tmp_path / "asg"
-    _build(out, "--chapters", "17", "--no-run-tests")
-    _build(out, "--chapters", "07", "--no-run-tests")
+    _build(out, "--chapters", CONFIDENCE, "--no-run-tests")
+    _build(out, "--chapters", ROC_AUC, "--no-run-tests")
     import zipfile
 
     with zipfile.ZipFile(out / "student-assignments.zip") as bundle:
         names = sorted(n for n in bundle.namelist() if n.endswith(".ipynb"))
-    assert [Path(n).name[:4] for n in names] == ["ch07", "ch17"], names
+    assert [Path(n).name[:4] for n in names] == sorted(f"ch{n}" for n in CHAPTERS), names
 
 
 def test_make_assignments_refuses_a_roster_without_a_seed(tmp_path):
@@ -394,14 +399,14 @@ def test_without_self_check_a_student_gets_no_oracle(tmp_path):
     goes to the student or the zip, the introduction says so; otter assign still grades the
     solutions with the hidden tests (the build fails otherwise)."""
     out = tmp_path / "graded"
-    _build(out, "--seed", "11", "--small-seed", "--no-self-check", "--chapters", "07")
-    student = next((out / "ch07" / "student").glob("*.ipynb"))
+    _build(out, "--seed", "11", "--small-seed", "--no-self-check", "--chapters", ROC_AUC)
+    student = next((out / f"ch{ROC_AUC}" / "student").glob("*.ipynb"))
     notebook = json.loads(student.read_text(encoding="utf-8"))
     sources = ["".join(cell["source"]) for cell in notebook["cells"]]
     assert not any("grader.check(" in source for source in sources)
     assert not any("use_key" in source for source in sources)
     assert "This assignment has no check cells" in sources[1]
-    assert not list((out / "ch07" / "student").glob("*_key.json"))
+    assert not list((out / f"ch{ROC_AUC}" / "student").glob("*_key.json"))
     for test in notebook["metadata"]["otter"]["tests"].values():
         assert "@test_case" not in test, "a public test was left in the student notebook"
     import zipfile
@@ -414,17 +419,17 @@ def test_without_self_check_a_student_gets_no_oracle(tmp_path):
 
 def test_make_assignments_refuses_a_small_seed(tmp_path, capsys):
     with pytest.raises(SystemExit):
-        make_assignments.main(["--out", str(tmp_path), "--seed", "2026", "--chapters", "07"])
+        make_assignments.main(["--out", str(tmp_path), "--seed", "2026", "--chapters", ROC_AUC])
     assert "secrets.randbits(62)" in capsys.readouterr().err
-    assert not (tmp_path / "ch07").exists()
+    assert not (tmp_path / f"ch{ROC_AUC}").exists()
 
 
 ALL_CHAPTERS = sorted(p.name[:2] for p in (ROOT / "chapters").glob("[0-9][0-9]_*.ipynb"))
 
 
-# every chapter in one term in make test-full; make test builds chapter 18 (the only one with
-# negative answers) here, and 07 and 17 above
-@pytest.mark.parametrize("number", tiered(ALL_CHAPTERS, ["18"]))
+# every chapter in one term in make test-full; make test builds the bootstrap chapter (the only
+# one with negative answers) here, and the ROC AUC and confidence interval chapters above
+@pytest.mark.parametrize("number", tiered(ALL_CHAPTERS, [chapter_number("bootstrap")]))
 def test_every_chapter_builds_with_a_seed_and_its_solutions_get_full_marks(tmp_path, number):
     """Every exercise that varies, in one term: otter assign grades each chapter's solutions
     notebook (the chapter's solution code on the term's numbers) against the term's key, which
