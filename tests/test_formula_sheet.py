@@ -8,6 +8,9 @@
 - every public metric of the package (found by introspection, not from a list kept here) is on
   the sheet, and every function the sheet names exists;
 - every chapter label the sheet links to is defined in a chapter;
+- every Chinese term (``zh``) of a record is in that record's own entry of
+  ``reference/glossary.md`` (the entry of its ``name``, or those ``GLOSSARY_ENTRIES`` names),
+  not merely somewhere in the glossary;
 - every scikit-learn name is in ``sklearn.metrics`` and every trec_eval name is a measure that
   ``pytrec_eval.supported_measures`` lists (a cut-off suffix ``_K`` or ``_10`` removed);
 - every undefined case the sheet states has a machine-readable example (code, value, warning)
@@ -844,18 +847,102 @@ def _glossary_form(term: str) -> str:
     return re.sub(r"\s*\([^()]*\)$", "", term)
 
 
-def test_each_chinese_term_of_a_record_is_the_glossarys():
-    glossary = (ROOT / "reference" / "glossary.md").read_text(encoding="utf-8")
-    missing = [
-        f"{metric['id']}: {term!r}"
-        for metric in METRICS
-        for term in metric.get("zh", [])
-        if _glossary_form(term) not in glossary
-    ]
-    assert not missing, (
-        "these `zh` terms of evalmetrics/formulas.json are not in reference/glossary.md; use the"
-        " glossary's form, or add the term to its entry there: " + "; ".join(missing)
+def glossary_entries(text: str) -> dict[str, str]:
+    """The ``{glossary}`` block of reference/glossary.md: each term (a line at column 0) and
+    its entry's text (the indented lines below it)."""
+    block = text.split("```{glossary}\n", 1)[1].split("\n```", 1)[0]
+    entries: dict[str, str] = {}
+    term = None
+    for line in block.splitlines():
+        if line and not line[0].isspace():
+            term = line.strip()
+            entries[term] = ""
+        elif term is not None:
+            entries[term] += line + "\n"
+    return entries
+
+
+# A record's glossary entry is the one whose term is the record's `name` (case aside). These
+# records have none of that name, or their `zh` terms are the terms of several entries (the
+# four outcomes, the averages): their entries, by term. A shared entry is listed for each
+# record that shares it (average precision: the scores' and the ranked list's records).
+GLOSSARY_ENTRIES = {
+    "counts": ("true positive", "false positive", "true negative", "false negative",
+               "first-level metrics"),
+    "likelihood-ratios": ("likelihood ratio",),
+    "averages": ("micro average", "macro average", "weighted average"),
+    "roc-auc": ("AUC",),
+    "partial-auc": ("partial AUC",),
+    "roc-auc-multiclass": ("one-vs-rest", "one-vs-one"),
+    "average-precision": ("average precision",),
+    "ap-multiclass": ("macro average", "micro average"),
+    "ranked-ap": ("average precision",),
+    "eleven-point-ap": ("eleven-point average precision",),
+    "ndcg": ("normalized discounted cumulative gain", "ideal DCG"),
+}  # fmt: skip
+
+
+def zh_problems(metrics: list[dict], entries: dict[str, str]) -> list[str]:
+    """Each `zh` term of a record that is not in the text of the record's own glossary
+    entries (a term of another entry does not count), and each record with `zh` terms but
+    no entry."""
+    by_term = {term.casefold(): term for term in entries}
+    problems = []
+    for metric in metrics:
+        terms = GLOSSARY_ENTRIES.get(metric["id"])
+        if terms is None:
+            own = by_term.get(metric["name"].casefold())
+            terms = () if own is None else (own,)
+        if not terms:
+            if metric.get("zh"):
+                problems.append(
+                    f"{metric['id']}: no glossary entry; add an entry {metric['name']!r} to the"
+                    " {glossary} block of reference/glossary.md, or name its entries in"
+                    " GLOSSARY_ENTRIES in tests/test_formula_sheet.py"
+                )
+            continue
+        text = "".join(entries.get(term, "") for term in terms)
+        for term in metric.get("zh", []):
+            if _glossary_form(term) not in text:
+                problems.append(
+                    f"{metric['id']}: {term!r} is not in its glossary entry"
+                    f" ({', '.join(terms)}); add it to that entry in reference/glossary.md,"
+                    " or use that entry's form"
+                )
+    return problems
+
+
+def test_each_chinese_term_of_a_record_is_its_glossary_entrys():
+    entries = glossary_entries((ROOT / "reference" / "glossary.md").read_text(encoding="utf-8"))
+    problems = zh_problems(METRICS, entries)
+    assert not problems, (
+        "`zh` terms of evalmetrics/formulas.json must be in the record's own entry of"
+        " reference/glossary.md:\n" + "\n".join(problems)
     )
+
+
+def test_each_mapped_glossary_entry_exists():
+    entries = glossary_entries((ROOT / "reference" / "glossary.md").read_text(encoding="utf-8"))
+    ids = {metric["id"] for metric in METRICS}
+    for record, terms in GLOSSARY_ENTRIES.items():
+        assert record in ids, f"GLOSSARY_ENTRIES names {record!r}, no record of formulas.json"
+        for term in terms:
+            assert term in entries, f"GLOSSARY_ENTRIES[{record!r}]: no glossary entry {term!r}"
+
+
+def test_a_chinese_term_of_another_entry_is_reported():
+    """Can fail: 调和平均 is in the glossary (the harmonic mean's entry), not in F1's."""
+    entries = glossary_entries((ROOT / "reference" / "glossary.md").read_text(encoding="utf-8"))
+    assert "调和平均" in entries["harmonic mean"]
+    f1 = {**next(m for m in METRICS if m["id"] == "f1"), "zh": ["F1值", "调和平均"]}
+    assert zh_problems([f1], entries) == [
+        "f1: '调和平均' is not in its glossary entry (F1 score); add it to that entry in"
+        " reference/glossary.md, or use that entry's form"
+    ]
+    nameless = {"id": "planted", "name": "Planted metric", "zh": ["调和平均"]}
+    assert "no glossary entry" in zh_problems([nameless], entries)[0]
+    shared = {**next(m for m in METRICS if m["id"] == "ap-multiclass"), "zh": ["加权平均"]}
+    assert zh_problems([shared], entries), "加权平均 is the weighted average's, not AP's entries"
 
 
 def test_the_glossary_form_drops_only_a_trailing_note():

@@ -12,11 +12,19 @@ lists every missing step of every public classification metric at once, each wit
   ``chapter`` label that a chapter defines;
 - ``reference/api.md``: an ``autofunction`` directive;
 - hand-computed values in ``tests/test_classification.py`` (or ``test_four_counts.py``) and a
-  cross-check against scikit-learn in a ``tests/test_crosscheck_*.py`` file.
+  cross-check against scikit-learn in a ``tests/test_crosscheck_*.py`` file: a module-level
+  ``def test_...`` there must call the function (``em.name(...)``, or ``name(...)`` imported
+  from ``evalmetrics``) or hand it to a call as a value (``(em.f1, f1_score)`` pairs); a
+  mention in a comment or a string is not a cross-check.
+
+It also checks that every name another module of the package takes from
+``evalmetrics._core`` (``from ._core import x``, or ``_core.x`` after ``from . import _core``)
+is in ``_core.__all__``, the list of what the core offers the rest of the package.
 """
 
 from __future__ import annotations
 
+import ast
 import inspect
 import json
 import re
@@ -29,6 +37,62 @@ ROOT = Path(__file__).resolve().parents[1]
 HAND = ("test_classification.py", "test_four_counts.py")
 
 
+def _dotted(node: ast.expr) -> str | None:
+    """``em.f1`` -> "em.f1"; None for anything but a (dotted) name."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        inner = _dotted(node.value)
+        return None if inner is None else f"{inner}.{node.attr}"
+    return None
+
+
+def package_uses(source: str, package: str = "evalmetrics") -> set[str]:
+    """Full dotted names of the ``package`` functions that a module-level ``def test_...``
+    of ``source`` (its decorators included) calls or hands on as a value, seen through the
+    module's imports (``import evalmetrics as em``, ``from evalmetrics import f1``).
+
+    ``em.f1(...)`` counts, and so does ``for ours, theirs in ((em.f1, f1_score),): ours(...)``
+    (how ``test_crosscheck_sklearn.py`` checks F1) or ``em.f1`` in a ``parametrize`` list. A
+    name in a comment or a string, a bare ``em.f1`` statement, and a use in a helper outside
+    any test function or in a test class do not count."""
+    tree = ast.parse(source)
+    alias = {}  # a local name -> the dotted name it stands for
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for name in node.names:
+                if name.asname:
+                    alias[name.asname] = name.name
+                else:
+                    top = name.name.split(".")[0]
+                    alias[top] = top
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for name in node.names:
+                alias[name.asname or name.name] = f"{node.module}.{name.name}"
+    used = set()
+    for function in tree.body:
+        if not (
+            isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
+            and function.name.startswith("test_")
+        ):
+            continue
+        nodes = list(ast.walk(function))
+        bare = {id(node.value) for node in nodes if isinstance(node, ast.Expr)}
+        for node in nodes:
+            if not isinstance(node, ast.Name | ast.Attribute) or id(node) in bare:
+                continue
+            if not isinstance(node.ctx, ast.Load):
+                continue
+            dotted = _dotted(node)
+            if dotted is None:
+                continue
+            head, _, rest = dotted.partition(".")
+            full = alias.get(head)
+            if full is not None and (full == package or full.startswith(f"{package}.")):
+                used.add(f"{full}.{rest}" if rest else full)
+    return used
+
+
 def missing_steps(root: Path = ROOT, module=classification, package=evalmetrics) -> list[str]:
     """Every step a public metric of ``module`` lacks, as 'name: what to add where'."""
     tests = root / "tests"
@@ -37,8 +101,11 @@ def missing_steps(root: Path = ROOT, module=classification, package=evalmetrics)
     records = [m for part in sheet["parts"] for m in part["metrics"]]
     api = (root / "reference" / "api.md").read_text(encoding="utf-8")
     hand = "".join((tests / name).read_text(encoding="utf-8") for name in HAND)
-    cross = "".join(
-        p.read_text(encoding="utf-8") for p in sorted(tests.glob("test_crosscheck_*.py"))
+    cross = set().union(
+        *(
+            package_uses(p.read_text(encoding="utf-8"), package.__name__)
+            for p in sorted(tests.glob("test_crosscheck_*.py"))
+        )
     )
     labels = set()
     for notebook in sorted((root / "chapters").glob("*.ipynb")):
@@ -78,8 +145,13 @@ def missing_steps(root: Path = ROOT, module=classification, package=evalmetrics)
             lacks(f"'.. autofunction:: evalmetrics.{name}' in reference/api.md")
         if not used.search(hand):
             lacks("hand-computed values in tests/test_classification.py")
-        if not used.search(cross):
-            lacks("a cross-check against scikit-learn in a tests/test_crosscheck_*.py file")
+        if not {f"{package.__name__}.{name}", f"{module.__name__}.{name}"} & cross:
+            lacks(
+                "a cross-check against scikit-learn in a tests/test_crosscheck_*.py file: a"
+                f" module-level def test_... that calls it (em.{name}(...)) or hands it to a"
+                f" call ((em.{name}, sklearn_function) pairs); a mention in a comment or a"
+                " string does not count"
+            )
     return problems
 
 
@@ -112,3 +184,145 @@ def test_a_metric_added_by_half_is_reported_with_what_to_add(monkeypatch):
     assert len(found) == len(where), found
     for problem, place in zip(found, where, strict=True):
         assert place in problem, (problem, place)
+
+
+def _root_with_crosscheck(tmp_path: Path, source: str) -> Path:
+    """A copy of the repository (links) whose only tests/test_crosscheck_*.py file is source."""
+    tmp_path.mkdir()
+    for folder in ("evalmetrics", "reference", "chapters"):
+        (tmp_path / folder).symlink_to(ROOT / folder)
+    (tmp_path / "tests").mkdir()
+    for name in ("test_common.py", *HAND):
+        (tmp_path / "tests" / name).symlink_to(ROOT / "tests" / name)
+    (tmp_path / "tests" / "test_crosscheck_planted.py").write_text(source, encoding="utf-8")
+    return tmp_path
+
+
+def test_a_cross_check_must_call_the_metric_in_a_test(tmp_path, monkeypatch):
+    """Can fail: a comment, a string, a helper outside any test, a call of scikit-learn's
+    function of the same name, or a test nested in a class is not a cross-check; a
+    module-level test that calls the function is (through ``em.`` or a ``from`` import)."""
+
+    def fowlkes_mallows(y_true, y_pred):
+        """A planted metric."""
+
+    monkeypatch.setattr(classification, "fowlkes_mallows", fowlkes_mallows, raising=False)
+    monkeypatch.setattr(classification, "__all__", [*classification.__all__, "fowlkes_mallows"])
+    mentions = (
+        "import evalmetrics as em\n"
+        "from sklearn.metrics import fowlkes_mallows_score as fowlkes_mallows\n\n"
+        "# em.fowlkes_mallows: TODO\n"
+        "CHECKED = ['fowlkes_mallows', 'em.fowlkes_mallows(y, y)']\n\n\n"
+        "def _helper(y):\n    return em.fowlkes_mallows(y, y)\n\n\n"
+        "class TestLater:\n    def test_it(self):\n        em.fowlkes_mallows([1], [1])\n\n\n"
+        "def test_fowlkes_mallows_matches_sklearn():\n"
+        "    em.fowlkes_mallows\n"
+        "    assert fowlkes_mallows([1], [1]) == 1  # em.fowlkes_mallows\n"
+    )
+    key = "classification.fowlkes_mallows: a cross-check"
+
+    def reported(source: str, where: Path) -> bool:
+        root = _root_with_crosscheck(where, source)
+        return any(p.startswith(key) for p in missing_steps(root))
+
+    assert reported(mentions, tmp_path / "mentions")
+    calls = "import evalmetrics as em\n\n\ndef test_it():\n    em.fowlkes_mallows([1], [1])\n"
+    assert not reported(calls, tmp_path / "em")
+    imported = (
+        "from evalmetrics.classification import fowlkes_mallows as fm\n\n\n"
+        "def test_it():\n    assert fm([1], [1]) == 1\n"
+    )
+    assert not reported(imported, tmp_path / "imported")
+    pairs = (
+        "import evalmetrics as em\n\n\n"
+        "def test_it():\n    for ours in (em.fowlkes_mallows,):\n        ours([1], [1])\n"
+    )
+    assert not reported(pairs, tmp_path / "pairs")
+
+
+def test_package_uses_reads_the_imports():
+    source = (
+        "import evalmetrics\nfrom evalmetrics import classification, f1 as eff\n"
+        "from sklearn.metrics import recall_score as recall\n\n\n"
+        "def test_a():\n    evalmetrics.npv(1, 1)\n    classification.mcc(1, 1)\n"
+        "    eff(1, 1)\n    recall(1, 1)\n    evalmetrics.fbeta\n    'evalmetrics.accuracy'\n"
+    )
+    used = package_uses(source)
+    assert {"evalmetrics.npv", "evalmetrics.classification.mcc", "evalmetrics.f1"} <= used
+    assert not {"evalmetrics.fbeta", "evalmetrics.accuracy"} & used
+    assert not any("recall" in name for name in used)
+
+
+def _resolve_from(path: Path, node: ast.ImportFrom, package_dir: Path) -> str:
+    """The absolute module name of a ``from ... import`` in the package file at path."""
+    if node.level == 0:
+        return node.module or ""
+    parts = ["evalmetrics", *path.relative_to(package_dir).with_suffix("").parts]
+    base = parts[: len(parts) - node.level]
+    return ".".join([*base, *([node.module] if node.module else [])])
+
+
+def names_taken_from_core(package_dir: Path) -> dict[str, list[str]]:
+    """Each name that a module of the package (other than _core) imports from
+    ``evalmetrics._core`` or reads as an attribute of it, with the files that do."""
+    core = "evalmetrics._core"
+    taken: dict[str, list[str]] = {}
+    for path in sorted(package_dir.rglob("*.py")):
+        if path == package_dir / "_core.py":
+            continue
+        where = f"evalmetrics/{path.relative_to(package_dir).as_posix()}"
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        modules = set()  # local names bound to the _core module itself
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                source = _resolve_from(path, node, package_dir)
+                for name in node.names:
+                    if source == core:
+                        taken.setdefault(name.name, []).append(where)
+                    elif f"{source}.{name.name}" == core:
+                        modules.add(name.asname or name.name)
+            elif isinstance(node, ast.Import):
+                modules |= {name.asname for name in node.names if name.name == core}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and _dotted(node.value) in modules:
+                taken.setdefault(node.attr, []).append(where)
+    return taken
+
+
+def core_names_missing_from_all(package_dir: Path, core_all: list[str]) -> list[str]:
+    return [
+        f"{name} (imported by {', '.join(sorted(set(files)))})"
+        for name, files in sorted(names_taken_from_core(package_dir).items())
+        if name not in core_all
+    ]
+
+
+def test_every_name_taken_from_core_is_in_its_all():
+    missing = core_names_missing_from_all(ROOT / "evalmetrics", _core.__all__)
+    assert not missing, (
+        "add these names to __all__ in evalmetrics/_core.py (other modules of the package import"
+        " them from it): " + "; ".join(missing)
+    )
+
+
+def test_a_core_name_missing_from_all_is_reported(tmp_path):
+    """Can fail: a name imported from _core in any of the forms, absent from __all__."""
+    (tmp_path / "stats").mkdir()
+    (tmp_path / "_core.py").write_text("def a(): ...\n", encoding="utf-8")
+    (tmp_path / "curves.py").write_text(
+        "from ._core import a, b as bee\nfrom . import _core\nx = _core.c\n", encoding="utf-8"
+    )
+    (tmp_path / "stats" / "_intervals.py").write_text(
+        "from .._core import d\nfrom evalmetrics._core import e\nimport evalmetrics._core as k\n"
+        "def f():\n    from .. import _core as core\n    return core.g, k.h\n",
+        encoding="utf-8",
+    )
+    assert core_names_missing_from_all(tmp_path, ["a"]) == [
+        "b (imported by evalmetrics/curves.py)",
+        "c (imported by evalmetrics/curves.py)",
+        "d (imported by evalmetrics/stats/_intervals.py)",
+        "e (imported by evalmetrics/stats/_intervals.py)",
+        "g (imported by evalmetrics/stats/_intervals.py)",
+        "h (imported by evalmetrics/stats/_intervals.py)",
+    ]
+    assert core_names_missing_from_all(tmp_path, list("abcdegh")) == []
