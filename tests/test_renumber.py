@@ -1,14 +1,16 @@
-"""tools/renumber.py rewrites every kind of chapter reference once, and nothing else."""
+"""tools/renumber.py rewrites every kind of chapter reference once, and nothing else; its report
+lists the old numbers it left where a chapter may be meant."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
-from renumber import bare_numbers, rewrite, rewrite_catalog  # noqa: E402
+from renumber import leftovers, rewrite, rewrite_catalog, rewrite_file  # noqa: E402
 
 STEMS = {"05_roc_auc": "07_roc_auc", "07_retrieval_pr": "10_retrieval_pr"}
 NUMBERS = {5: 7, 7: 10}
@@ -97,14 +99,97 @@ def test_a_catalog_is_renumbered_message_by_message_and_a_mismatch_goes_stale():
     assert messages["Chapter 7 computes it."].fuzzy
 
 
-def test_a_number_beside_a_chapter_label_is_listed_for_the_author(tmp_path):
-    (tmp_path / "tests").mkdir()
-    (tmp_path / "tests" / "test_x.py").write_text(
-        'assert numbers["ch-roc-auc"] == 5\n'
-        'CHAPTERS = ("05", "03")\n'
-        'assert numbers["ch-pr-ap"] == 3\n'
-        'sample = "chapter 5"  # renumber: keep\n'
-        "x = 5\n"
+def test_a_region_marked_off_stays_as_written():
+    text = (
+        "chapter 5\n"
+        "<!-- renumber: off -->\nsee `chapters/05_roc_auc` and chapter 7\n<!-- renumber: on -->\n"
+        "# renumber: off\nx = 'ch05_auc'\n# renumber: on\n"
+        "a mention of `<!-- renumber: off -->` in a sentence is no marker: chapter 7\n"
     )
-    found = bare_numbers(NUMBERS, tmp_path)
-    assert [line.split(":")[1] for line in found] == ["1", "2"]
+    assert renumbered(text) == (
+        "chapter 7\n"
+        "<!-- renumber: off -->\nsee `chapters/05_roc_auc` and chapter 7\n<!-- renumber: on -->\n"
+        "# renumber: off\nx = 'ch05_auc'\n# renumber: on\n"
+        "a mention of `<!-- renumber: off -->` in a sentence is no marker: chapter 10\n"
+    )
+
+
+def notebook(*sources: list[str]) -> str:
+    cells = [
+        {"cell_type": "markdown", "id": f"ch05-cell{i}", "metadata": {}, "source": source}
+        for i, source in enumerate(sources)
+    ]
+    return (
+        json.dumps(
+            {"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5},
+            indent=1,
+            ensure_ascii=False,
+        )
+        + "\n"
+    )
+
+
+def test_a_notebook_cell_is_renumbered_with_its_lines_joined():
+    # the reference spans two of the cell's source strings, as the catalog's message does not
+    text = notebook(["the model of chapters 3\n", "and 5, and its test set.\n", "glue ch05_auc"])
+    new = json.loads(rewrite_file("chapters/x.ipynb", text, STEMS, NUMBERS, []))
+    assert new["cells"][0]["source"] == [
+        "the model of chapters 3\n",
+        "and 7, and its test set.\n",
+        "glue ch07_auc",
+    ]
+    assert new["cells"][0]["id"] == "ch07-cell0"  # and the other strings as they are
+    # a notebook with nothing to renumber is returned as written (here: indented otherwise)
+    same = notebook(["chapter 3\n"]).replace("ch05-cell0", "cell0").replace("\n ", "\n  ")
+    assert rewrite_file("chapters/y.ipynb", same, STEMS, NUMBERS, []) == same
+
+
+def test_the_report_lists_old_numbers_left_where_a_chapter_is_meant():
+    python = (
+        'GRADED_QUICK = ("01", "05", "18")\n'  # 1
+        'assert numbers["ch-roc-auc"] == 5\n'  # 2
+        'sample = "chapter 5"  # renumber: keep\n'
+        "x = 5  # chapter 5 is rewritten, so not listed\n"
+        'path = "chapters/05_*.ipynb"\n'  # 5
+        'other = ("03", "5")\n'
+    )
+    found = leftovers("tests/test_x.py", python, STEMS, NUMBERS)
+    assert [line.split(":")[1] for line in found] == ["1", "2", "5"]
+    assert found[0] == 'tests/test_x.py:1: GRADED_QUICK = ("01", "05", "18")'
+    markdown = (
+        "Ch. 5 and chapter 5, chapters 3\nand 7; see Ch 7.\n"  # 1 (Ch. 5), 2 (Ch 7)
+        'make grade CHAPTER=05 and CHAPTERS="03 07"\n'  # 3
+        '5 cases; "05" in prose; 0.5; 05_roc_auc.ipynb; 第 5 章; chapter11 = 5\n'
+        "<!-- renumber: off -->\nCh. 5 in an example\n<!-- renumber: on -->\n"
+    )
+    found = leftovers("page.md", markdown, STEMS, NUMBERS)
+    assert found == [
+        "page.md:1: Ch. 5 and chapter 7, chapters 3",  # the line as renumbered
+        "page.md:2: and 10; see Ch 7.",
+        'page.md:3: make grade CHAPTER=05 and CHAPTERS="03 07"',
+    ]
+    # a notebook: the cell and the line in its joined source
+    text = notebook(["chapter 3\n"], ["the model of chapters 3\n", "and 5; Ch. 5 too\n"])
+    assert leftovers("chapters/x.ipynb", text, STEMS, NUMBERS) == [
+        "chapters/x.ipynb: cell 1, line 2: and 7; Ch. 5 too"
+    ]
+
+
+def test_the_report_reads_a_catalog_message_by_message():
+    import io
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    catalog = Catalog(locale="zh_CN")
+    catalog.add("Chapter 5 computes it.", "第 5 章计算了它。")
+    catalog.add("As in ch. 5, but see chapter 3.", "如 ch. 5 所示，但见第 3 章。")
+    stream = io.BytesIO()
+    write_po(stream, catalog)
+    text = stream.getvalue().decode()
+    found = leftovers("x.po", text, STEMS, NUMBERS)
+    line = text.splitlines().index('msgid "As in ch. 5, but see chapter 3."') + 1
+    assert found == [
+        f"x.po:{line}: As in ch. 5, but see chapter 3.",
+        f"x.po:{line}: 如 ch. 5 所示，但见第 3 章。",
+    ]

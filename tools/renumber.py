@@ -22,6 +22,28 @@ the two digits its stem starts with; numbers of chapters not in the map stay. A 
 split keeps its stem (or moves to one); the new chapter made from part of it is a new
 notebook, and references in prose to the material that moved are for the author to revise
 (``--dry-run`` lists each prose reference to a chapter it renumbers).
+
+A notebook is renumbered cell by cell, each cell's source joined (as the catalogs join a
+message), so "chapters 1" at the end of one line and "and 7" at the start of the next are
+one reference; the cell is stored split into lines again, as nbformat stores it.
+
+Left as written: a line that holds ``renumber: keep``, and the lines from one holding
+nothing but ``renumber: off`` in a comment (``<!-- renumber: off -->``, ``# renumber: off``)
+to one holding nothing but ``renumber: on`` (an example whose numbers are not this book's).
+
+The report. At the end (and in a dry run) the tool lists each place where an OLD number of a
+moved chapter is still written where a chapter reference may be, so the author judges each by
+hand: ``path:LINE: text`` (``path: cell C, line L: text`` in a notebook, cells counted from
+0 and the line in the cell's joined source; ``path:LINE`` of the message's ``msgid`` in a
+catalog), the text as renumbered. Such a number is, after
+"chapter(s)", "Ch", "ch." or "§" (alone or in a list: "ch. 3 and 7"), in "第 7 章", before
+"_" in a file-like name ("07_*.ipynb"), in ``CHAPTER=07`` or ``CHAPTERS="04 16"``, after a
+chapter's label (``numbers["ch-roc-auc"] == 7``), or a quoted two-digit string ("07") in a
+Python file or the Makefile. It is found by renumbering once more with each moved chapter sent
+to a number no chapter has (old + 100): whatever still reads as an old number was not
+rewritten (``leftovers``). Paths are those after the move (in a dry run, before it). Numbers
+without such a context (a list of chapters with no "chapter" before it, a number in words) are
+not found: read the diff too.
 """
 
 from __future__ import annotations
@@ -73,6 +95,13 @@ _PROSE_NUMBERS = re.compile(
 )
 # a line holding this marker is left as written (an example in CONTRIBUTING, a test's text)
 KEEP = "renumber: keep"
+# ... and so is a region from a line holding nothing but "renumber: off" (and comment marks)
+# to one holding nothing but "renumber: on", or to the end of the text
+_KEPT = re.compile(
+    rf"^.*{re.escape(KEEP)}.*$"
+    r"|^[^\w\n]*renumber: off[^\w\n]*$(?s:.*?)(?:^[^\w\n]*renumber: on[^\w\n]*$|\Z)",
+    re.MULTILINE,
+)
 
 
 def _tracked_files() -> list[Path]:
@@ -109,15 +138,15 @@ def build_maps(
 
 def rewrite(text: str, stems: dict[str, str], numbers: dict[int, int], log: list[str]) -> str:
     """Every reference in ``text`` renumbered, in one pass (so 4 -> 5 -> 7 cannot happen);
-    the lines that hold ``KEEP`` stay as written."""
+    the lines that hold ``KEEP``, and the regions marked off, stay as written."""
     kept: list[str] = []
-    if KEEP in text:
+    if _KEPT.search(text):
 
         def keep(match: re.Match[str]) -> str:
             kept.append(match.group(0))
             return f"\0KEPT{len(kept) - 1}\0"
 
-        text = re.sub(rf"(?m)^.*{re.escape(KEEP)}.*$", keep, text)
+        text = _KEPT.sub(keep, text)
         new = rewrite(text, stems, numbers, log)
         return re.sub(r"\0KEPT(\d+)\0", lambda m: kept[int(m.group(1))], new)
 
@@ -224,6 +253,60 @@ def rewrite_catalog(
     return stream.getvalue().decode("utf-8")
 
 
+def _each_string(value: object, change) -> object:
+    """``value`` (read from JSON) with ``change`` applied to each string in it."""
+    if isinstance(value, str):
+        return change(value)
+    if isinstance(value, list):
+        return [_each_string(item, change) for item in value]
+    if isinstance(value, dict):
+        return {key: _each_string(item, change) for key, item in value.items()}
+    return value
+
+
+def rewrite_notebook(
+    text: str, stems: dict[str, str], numbers: dict[int, int], log: list[str]
+) -> str:
+    """A notebook renumbered: each cell's source joined before it is rewritten (a reference
+    that spans two of its lines is found, as in the catalog, which joins them), then split
+    into lines again as nbformat stores it; the other strings (cell ids) as they are."""
+    notebook = json.loads(text)
+    cells = notebook.get("cells", [])
+    split = [i for i, cell in enumerate(cells) if isinstance(cell.get("source"), list)]
+    for i in split:
+        cells[i]["source"] = "".join(cells[i]["source"])
+    new = _each_string(notebook, lambda string: rewrite(string, stems, numbers, log))
+    if new == notebook:
+        return text  # unchanged, and not written out anew
+    for i in split:
+        new["cells"][i]["source"] = new["cells"][i]["source"].splitlines(keepends=True)
+    return json.dumps(new, indent=1, ensure_ascii=False) + "\n"
+
+
+def rewrite_file(
+    name: str, text: str, stems: dict[str, str], numbers: dict[int, int], log: list[str]
+) -> str:
+    """The text of the file ``name`` renumbered: a catalog message by message, a notebook
+    cell by cell, any other file as one text."""
+    if name.endswith(".po"):
+        return rewrite_catalog(text, stems, numbers, log)
+    if name.endswith(".ipynb"):
+        return rewrite_notebook(text, stems, numbers, log)
+    return rewrite(text, stems, numbers, log)
+
+
+def _print_report(report: list[str], moves: dict[str, str]) -> None:
+    """The report (see the module's docstring), each path as it is after the moves."""
+    print(
+        f"{len(report)} place(s) where a moved chapter's old number is still written where a"
+        " chapter reference may be (renumber: keep and renumber: off regions aside); judge"
+        " each by hand, it may be another number:"
+    )
+    for line in report:
+        path, colon, rest = line.partition(":")
+        print(f"  {moves.get(path, path)}{colon}{rest}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("map", type=Path)
@@ -243,6 +326,7 @@ def main() -> int:
     )
 
     changed = 0
+    report: list[str] = []
     files = _tracked_files()
     if args.only is not None:
         only = [ROOT / name for name in args.only]
@@ -255,10 +339,8 @@ def main() -> int:
         except UnicodeDecodeError:
             continue
         log: list[str] = []
-        if path.suffix == ".po":
-            new = rewrite_catalog(text, stems, numbers, log)
-        else:
-            new = rewrite(text, stems, numbers, log)
+        new = rewrite_file(path.name, text, stems, numbers, log)
+        report += leftovers(path.relative_to(ROOT).as_posix(), text, stems, numbers)
         if new != text:
             changed += 1
             print(f"{path.relative_to(ROOT)}: rewritten")
@@ -269,6 +351,7 @@ def main() -> int:
 
     if args.only is not None:
         print(f"{changed} files rewritten" + (" (dry run)" if args.dry_run else ""))
+        _print_report(report, {})
         return 0
     moves = []
     for old, new in stems.items():
@@ -325,14 +408,7 @@ def main() -> int:
         " redirects to a moved page updated" + (" (dry run)" if args.dry_run else "")
     )
     print(f"{changed} files rewritten" + (" (dry run)" if args.dry_run else ""))
-    bare = bare_numbers(numbers)
-    if bare:
-        print(
-            "Not rewritten: a chapter's number written alone (a test's chapter list, a make "
-            "variable); check each by hand:"
-        )
-        for line in bare:
-            print(f"  {line}")
+    _print_report(report, {} if args.dry_run else dict(moves))
     print("Then: python tools/hash_keys.py (the shipped keys are salted by file name)")
     print(
         "and the Chinese catalogs: translations.py extract and update (after a build); the "
@@ -341,42 +417,90 @@ def main() -> int:
     return 0
 
 
-# "16" in CHAPTERS = ("16", "07"), CHAPTERS="04 16": a number the prose patterns cannot tell
-# from any other two digits
-_BARE = re.compile(r"""(["'])(\d{2})\1""")
-_CHAPTER_LIST = re.compile(r"""CHAPTERS\w*\s*[?:]?=\s*\\?["']?((?:\d{2}\s*)+)""")
-_BARE_FILES = (
-    "tests/*.py",
-    "tools/*.py",
-    "Makefile",
-    "README.md",
-    "reference/teachers.md",
-    ".ci/*",
+# The report's contexts (see the module's docstring); each named group holds chapter numbers.
+_N = r"\d{1,2}(?!\.?\d)"  # not a part of 107, 7.2 or §2.3.2
+_EN_LIST = rf"{_N}(?:(?:\s*,\s*|\s+and\s+|\s+or\s+|\s*[–-]\s*|\s+to\s+){_N})*"
+_CHAPTER_CONTEXTS = re.compile(
+    # "chapters 3 and 7", "Ch. 7", "ch 7", "§7" (not chapter11 = ..., test-ch8.R)
+    rf"(?:(?<![\w-])(?:[Cc]hapters?\s+|[Cc]hs?\.?\s*)|§\s*)(?P<en>{_EN_LIST})"
+    # "第 3、7 章"
+    rf"|第\s*(?P<zh>{_N}(?:{_ZH_JOIN}{_N})*)\s*章"
+    # a file-like name: "chapters/07_*.ipynb", "07_roc"
+    r"|(?<![\w.])(?P<file>\d{2})_(?=[A-Za-z*])"
+    # make's CHAPTER=07, CHAPTERS="04 16" (\"04 16\" in an echo)
+    r"""|\bCHAPTERS?\w*\s*[?:+]?=\s*\\?["']?(?P<make>\d{2}(?:[ ,]+\d{2})*)(?!\d)"""
+    # a number beside a chapter's label: numbers["ch-roc-auc"] == 7, {"ch-roc-auc": 7}
+    r"""|\bch-[a-z][\w-]*["'\]]*\s*(?:==|!=|=|:)\s*(?P<label>\d{1,2})(?![\d.])"""
 )
-# numbers["ch-hypothesis-tests"] == 19: an integer beside a chapter's label
-_LABEL_LINE = re.compile(r"ch-[\w-]+|\b[Cc]hapter")
-_BARE_INT = re.compile(r"(?:==|!=|=|:)\s*(\d{1,2})(?![\d.])")
+_QUOTED = re.compile(r"""(["'])(?P<quoted>\d{2})\1""")  # "07" in Python or the Makefile
 
 
-def bare_numbers(numbers: dict[int, int], root: Path = ROOT) -> list[str]:
-    """``path:line: text`` of each two-digit literal that is a moved chapter's old number."""
-    moved = {f"{old:02d}" for old, new in numbers.items() if old != new}
-    found = []
-    for pattern in _BARE_FILES:
-        for path in sorted(root.glob(pattern)):
-            if not path.is_file():
-                continue
-            for number, line in enumerate(path.read_text("utf-8").splitlines(), 1):
-                if KEEP in line:
+def _unrewritten_lines(text: str, probe: str, moved: set[int], quoted: bool) -> list[str]:
+    """``LINE: text`` of each line of ``text`` (renumbered) where ``probe`` (the same text
+    renumbered with each moved chapter sent to old + 100) still holds a moved chapter's old
+    number in a chapter's context; lines left as written on purpose are not listed."""
+    # blank the kept lines and regions out, keeping the offsets
+    probe = _KEPT.sub(lambda match: re.sub(r"[^\n]", " ", match.group(0)), probe)
+    hits: dict[int, int] = {}  # line -> the column of its first hit
+    for pattern in [_CHAPTER_CONTEXTS] + ([_QUOTED] if quoted else []):
+        for match in pattern.finditer(probe):
+            for group, value in match.groupdict().items():
+                if value is None:
                     continue
-                literals = [match[2] for match in _BARE.finditer(line)]
-                if _LABEL_LINE.search(line):
-                    literals += [f"{int(match[1]):02d}" for match in _BARE_INT.finditer(line)]
-                for match in _CHAPTER_LIST.finditer(line):
-                    literals += match[1].split()
-                if moved & set(literals):
-                    found.append(f"{path.relative_to(root)}:{number}: {line.strip()[:90]}")
+                for number in re.finditer(r"\d+", value):
+                    if int(number.group()) in moved:
+                        offset = match.start(group) + number.start()
+                        line = probe.count("\n", 0, offset) + 1
+                        column = offset - (probe.rfind("\n", 0, offset) + 1)
+                        hits[line] = min(column, hits.get(line, column))
+    rows = text.split("\n")
+    found = []
+    for line, column in sorted(hits.items()):
+        row = rows[line - 1].strip() if column < 60 else "..." + rows[line - 1][column - 40 :]
+        found.append(f"{line}: {row[:100]}")
     return found
+
+
+def leftovers(name: str, text: str, stems: dict[str, str], numbers: dict[int, int]) -> list[str]:
+    """The report's lines for the file ``name`` whose text, before renumbering, is ``text``:
+    ``name:LINE: text`` (``name: cell C, line L: text`` in a notebook, its cells counted from
+    0; ``name:LINE`` of the message in a catalog), with the line as renumbered."""
+    moved = {old for old, new in numbers.items() if old != new}
+    if not moved:
+        return []
+    probe_numbers = {old: old + 100 if old in moved else old for old in numbers}
+    probe_stems = {old: f"1{old}" for old in stems}  # 107_roc_auc, not a file-like "07_"
+    quoted = name.endswith(".py") or Path(name).name == "Makefile"
+
+    def lines(source: str) -> list[str]:
+        probe = rewrite(source, probe_stems, probe_numbers, [])
+        return _unrewritten_lines(rewrite(source, stems, numbers, []), probe, moved, quoted)
+
+    found = []
+    if name.endswith(".ipynb"):
+        for i, cell in enumerate(json.loads(text).get("cells", [])):
+            source = cell.get("source", "")
+            found += [f"{name}: cell {i}, line {line}" for line in lines("".join(source))]
+    elif name.endswith(".po"):
+        import io
+
+        from babel.messages.pofile import read_po
+
+        old = list(read_po(io.BytesIO(text.encode("utf-8"))))
+        renumbered = rewrite_catalog(text, stems, numbers, [])
+        new = list(read_po(io.BytesIO(renumbered.encode("utf-8"))))
+        if len(new) != len(old):  # two messages became one: the lines before renumbering
+            new = old
+        for before, after in zip(old[1:], new[1:], strict=True):  # [0]: the header
+            for message in (before.id, before.string):
+                if isinstance(message, str):
+                    found += [
+                        f"{name}:{after.lineno}: {line.split(': ', 1)[1]}"
+                        for line in lines(message)
+                    ]
+    else:
+        found = [f"{name}:{line}" for line in lines(text)]
+    return list(dict.fromkeys(found))  # (a message and its translation alike: once)
 
 
 if __name__ == "__main__":
