@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from support import chapter_number
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "teacher"), str(ROOT / "tools")]
@@ -282,7 +283,8 @@ def test_the_teachers_page_says_what_the_books_answers_earn_in_a_term():
     page = " ".join((ROOT / "reference" / "teachers.md").read_text(encoding="utf-8").split())
     keys = make_assignments.load_keys()
     earned = {}
-    for number in ("16", "07"):
+    choosing, roc_auc = chapter_number("choosing"), chapter_number("roc_auc")
+    for number in (choosing, roc_auc):
         path = next((ROOT / "chapters").glob(f"{number}_*.ipynb"))
         scores = set()
         for seed in (2**50 + 1, 2**55 + 7):
@@ -294,9 +296,12 @@ def test_the_teachers_page_says_what_the_books_answers_earn_in_a_term():
             scores.add((make_assignments.book_answers_score(chapter, chosen, term), total))
         assert len(scores) == 1, scores
         earned[number] = scores.pop()
-    (b16, t16), (b07, t07) = earned["16"], earned["07"]
-    assert f"would earn {b16:g} of them\", of chapter 16's {t16:g} autograded points" in page
-    assert f"{b07:g} of chapter 7's {t07:g})" in page
+    (b16, t16), (b07, t07) = earned[choosing], earned[roc_auc]
+    assert (
+        f"would earn {b16:g} of them\", of chapter {int(choosing)}'s {t16:g} autograded points"
+        in page
+    )
+    assert f"{b07:g} of chapter {int(roc_auc)}'s {t07:g})" in page
     assert b16 < t16 and b07 < t07
 
 

@@ -37,6 +37,7 @@ def refresh_target(page: str) -> str:
 
 def test_every_renumbered_chapter_has_a_redirect():
     """The chapters that moved this book's history are all in the map (it can only grow)."""
+    # renumber: off
     moved = {
         "chapters/05_roc_auc",
         "chapters/06_pr_ap",
@@ -51,6 +52,7 @@ def test_every_renumbered_chapter_has_a_redirect():
         "chapters/15_costs_thresholds",
         "chapters/16_incomplete_judgments",
     }
+    # renumber: on
     assert moved <= set(REDIRECTS), sorted(moved - set(REDIRECTS))
 
 

@@ -98,6 +98,7 @@ def test_the_map_check_names_a_missing_chapter(tmp_path):
 
 
 def test_the_scaffold_puts_a_chapter_in_number_order_within_its_part():
+    # renumber: off
     toc = (
         "parts:\n  - caption: Part III\n    chapters:\n"
         "      - file: chapters/12_rr_mrr\n      - file: chapters/14_hit_ratio\n"
@@ -116,3 +117,4 @@ def test_the_scaffold_puts_a_chapter_in_number_order_within_its_part():
     ]
     last = new_chapter.add_to_toc(toc, "15_last", "Part III")
     assert "chapters/14_hit_ratio\n      - file: chapters/15_last\n  - caption: Part IV" in last
+    # renumber: on

@@ -167,16 +167,17 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     keys = make_assignments.load_keys()
+    number = LABEL[2:4]  # the chapter of the pictured exercise
     with tempfile.TemporaryDirectory() as tmp:
         built = Path(tmp) / "assignments"
         subprocess.run(
             [sys.executable, str(ROOT / "tools" / "make_assignments.py"), "--out", str(built)]
-            + ["--chapters", "23", "--no-run-tests"],
+            + ["--chapters", number, "--no-run-tests"],
             check=True,
             capture_output=True,
         )
-        (student_path,) = (built / "ch23" / "student").glob("*.ipynb")
-        (zip_path,) = (built / "ch23" / "autograder").glob("*-autograder_*.zip")
+        (student_path,) = (built / f"ch{number}" / "student").glob("*.ipynb")
+        (zip_path,) = (built / f"ch{number}" / "autograder").glob("*-autograder_*.zip")
         student = json.loads(student_path.read_text(encoding="utf-8"))
         submission, hint = answered(student, keys)
         path = student_path.with_name("submission.ipynb")
