@@ -6,8 +6,10 @@
 - The pages listed in ``translations.TRANSLATED`` have every message translated and none stale:
   when an English paragraph of such a page changes, ``translations.py update`` marks its
   translation fuzzy, Sphinx stops using it, and this test fails until it is translated again.
-- The catalogs follow the book: the messages Sphinx extracts now are the catalogs' messages
-  (a slow test: it runs Sphinx's gettext builder on the executed notebooks).
+- The catalogs follow the book: each records the digest of the English it was extracted from,
+  and a fast test recomputes it from the sources, so an English edit without ``extract`` and
+  ``update`` fails without a build; and the messages Sphinx extracts now are the catalogs'
+  messages (a slow test: it runs Sphinx's gettext builder on the executed notebooks).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 import translations  # noqa: E402
 
 CATALOG_PAGES = translations.catalog_pages()
+CATALOGS = translations.CATALOGS
 
 
 def _messages(page: str):
@@ -269,6 +272,188 @@ def test_a_changed_english_paragraph_makes_its_translation_stale(tmp_path, monke
 # --- the catalogs follow the book -----------------------------------------------------------
 
 
+def test_every_catalog_was_extracted_from_the_english_as_it_is_now():
+    """Fast, no build: each catalog's ``X-English-Digest`` (written by ``extract`` and
+    ``update``) is the digest of its page's English now (``translations.english_sources``:
+    the Markdown, a figure's alt text, the parts' captions, the API's docstrings, check()'s
+    texts). An English edit without a new extract and update fails here; an edit of code
+    only does not (it changes no message). The figures' texts are drawn by code: the slow
+    test below sees them."""
+    behind = translations.behind_the_english(CATALOG_PAGES)
+    behind += [
+        f"{page}: no catalog" for page in translations.book_pages() if page not in CATALOG_PAGES
+    ]
+    assert not behind, (
+        "the catalogs are behind the English of\n"
+        + "\n".join(behind)
+        + f"\n{translations.RUN_EXTRACT}; then translate what"
+        " `.venv/bin/python tools/translations.py status` lists"
+    )
+
+
+def json_text(value) -> str:
+    import json
+
+    return json.dumps(value)
+
+
+def _copy_page(tmp_path: Path, monkeypatch, page: str) -> Path:
+    """A copy of ``page`` (its source and catalog) in ``tmp_path``, which ``translations``
+    takes for the repository: the source to edit."""
+    source = next(ROOT.glob(f"{page}.*"))
+    copy = tmp_path / source.relative_to(ROOT)
+    copy.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(source, copy)
+    catalogs = tmp_path / "locales" / "zh_CN" / "LC_MESSAGES"
+    (catalogs / page).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(CATALOGS / f"{page}.po", catalogs / f"{page}.po")
+    monkeypatch.setattr(translations, "ROOT", tmp_path)
+    monkeypatch.setattr(translations, "CATALOGS", catalogs)
+    return copy
+
+
+def _edit_notebook(path: Path, edit) -> None:
+    import json
+
+    notebook = json.loads(path.read_text(encoding="utf-8"))
+    edit(notebook["cells"])
+    path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False), encoding="utf-8")
+
+
+def test_one_changed_word_of_a_chapters_prose_puts_its_catalog_behind(tmp_path, monkeypatch):
+    """The fast test's check on a copy of chapter 4: one word of its Markdown, or of a
+    figure's alt text, and the page is named; its code alone, and it is not."""
+    import json
+
+    page = "chapters/04_third_level"
+    path = _copy_page(tmp_path, monkeypatch, page)
+    original = path.read_text(encoding="utf-8")
+    assert translations.behind_the_english([page]) == []
+    cells = json.loads(original)["cells"]
+    prose = next(i for i, c in enumerate(cells) if "harmonic" in "".join(c["source"]))
+    figure = next(i for i, c in enumerate(cells) if "mystnb" in c["metadata"])
+    code = next(i for i, c in enumerate(cells) if c["cell_type"] == "code")
+
+    def word(cells):
+        cells[prose]["source"] = [
+            s.replace("harmonic", "geometric") for s in cells[prose]["source"]
+        ]
+
+    def alt(cells):
+        image = cells[figure]["metadata"]["mystnb"]["image"]
+        image["alt"] = image["alt"].replace("Two", "Three", 1)
+
+    def program(cells):
+        cells[code]["source"] = ["import math\n", *cells[code]["source"]]
+        cells[code]["metadata"]["tags"] = ["hide-input"]
+
+    for edit, behind in ((word, True), (alt, True), (program, False)):
+        path.write_text(original, encoding="utf-8")
+        _edit_notebook(path, edit)
+        expected = [f"{page}: its English changed since its catalog was extracted"]
+        assert translations.behind_the_english([page]) == (expected if behind else []), edit
+        assert translations.english_state(page) == ("changed" if behind else "current")
+
+
+def test_the_digest_covers_a_pages_text_the_parts_captions_and_the_apis_docstrings(
+    tmp_path, monkeypatch
+):
+    glossary = _copy_page(tmp_path, monkeypatch, "reference/glossary")
+    glossary.write_text(glossary.read_text("utf-8").replace("recall", "recal", 1), "utf-8")
+    assert translations.english_state("reference/glossary") == "changed"
+    # the root page's catalog holds the parts' captions of _toc.yml
+    _copy_page(tmp_path, monkeypatch, "intro")
+    toc = ROOT.joinpath("_toc.yml").read_text("utf-8")
+    (tmp_path / "_toc.yml").write_text(toc, "utf-8")
+    assert translations.english_state("intro") == "current"
+    (tmp_path / "_toc.yml").write_text(toc.replace("Part I:", "Part One:"), "utf-8")
+    assert translations.english_state("intro") == "changed"
+    # the API page: a public docstring counts; a private one, and code, do not
+    api = _copy_page(tmp_path, monkeypatch, "reference/api")
+    module = tmp_path / "evalmetrics" / "ranking.py"
+    module.parent.mkdir()
+    source = (ROOT / "evalmetrics" / "ranking.py").read_text("utf-8")
+    module.write_text(source, "utf-8")
+    before = translations.english_digest("reference/api")
+    module.write_text(source + "\n\ndef _helper():\n    '''Private.'''\n    return 1\n", "utf-8")
+    assert translations.english_digest("reference/api") == before
+    module.write_text(source + "\n\ndef helper():\n    '''Public.'''\n    return 1\n", "utf-8")
+    assert translations.english_digest("reference/api") != before
+    assert "docstrings" in json_text(translations.english_sources("reference/api"))
+    assert "docstrings" not in json_text(translations.english_sources("reference/glossary"))
+    # a catalog whose page is gone is named too
+    api.unlink()
+    assert translations.behind_the_english(["reference/api"]) == [
+        "reference/api: no page of the book has this catalog (renamed or removed?)"
+    ]
+
+
+def test_no_page_makes_its_english_with_code():
+    """What the digest leaves out, code, makes no message: no code cell shows Markdown (its
+    output would be parsed into messages) and the Markdown pastes glued values as text."""
+    made = []
+    for page in translations.book_pages():
+        sources = json_text(translations.english_sources(page) or [])
+        made += [f"{page}: {word}" for word in ("{glue:md}", "{glue:any}") if word in sources]
+    for path in [*ROOT.glob("chapters/*.ipynb"), *ROOT.glob("reference/*.ipynb")]:
+        text = path.read_text(encoding="utf-8")
+        made += [
+            f"{path.name}: {word}"
+            for word in ("Markdown(", "text/markdown", "display_markdown")
+            if word in text
+        ]
+    made += [
+        f"{path.relative_to(ROOT)}: _repr_markdown_"
+        for path in (ROOT / "evalmetrics").rglob("*.py")
+        if "_repr_markdown_" in path.read_text(encoding="utf-8")
+    ]
+    assert not made, (
+        "English made by code reaches the catalogs without changing the digest"
+        f" (translations.english_sources): {made}"
+    )
+
+
+def test_update_records_the_templates_digest_and_is_idempotent(tmp_path, monkeypatch):
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    templates, catalogs = tmp_path / "gettext", tmp_path / "locales"
+    templates.mkdir()
+    monkeypatch.setattr(translations, "TEMPLATES", templates)
+    monkeypatch.setattr(translations, "CATALOGS", catalogs)
+
+    def template(digest: str | None, text: str = "Recall divides by the actual positives.") -> None:
+        catalog = Catalog()
+        catalog.add(text)
+        stream = io.BytesIO()
+        write_po(stream, catalog)
+        (templates / "page.pot").write_bytes(translations._with_digest(stream.getvalue(), digest))
+
+    path = translations.catalog_path("page")
+    template("sha256:" + "1" * 64)
+    assert translations.update() == 0
+    assert translations.recorded_digest(path) == "sha256:" + "1" * 64
+    before = path.read_bytes()
+    assert translations.update() == 0 and path.read_bytes() == before  # nothing to change
+    # the English changed with no message changed (a word of a figure's alt text that the
+    # template does not hold here): the catalog records the new digest, nothing else
+    template("sha256:" + "2" * 64)
+    assert translations.update() == 0
+    assert translations.recorded_digest(path) == "sha256:" + "2" * 64
+    after = path.read_bytes()
+    assert after.replace(b"2" * 64, b"1" * 64) == before
+    assert translations.update() == 0 and path.read_bytes() == after
+    # a field wrapped over two lines (GNU msgmerge, Poedit) is read, and replaced whole
+    wrapped = after.replace(b"Digest: sha256", b'Digest: "\n"sha256')
+    path.write_bytes(wrapped)
+    assert translations.recorded_digest(path) == "sha256:" + "2" * 64
+    assert translations._with_digest(wrapped, "sha256:" + "2" * 64) == after
+    # a template without a digest (an extract from before digests) records none
+    template(None)
+    assert translations.update() == 0
+    assert translations.recorded_digest(path) is None
+
+
 @pytest.mark.browser  # after the build, with the browser tests (it reads the executed notebooks)
 @pytest.mark.slow
 def test_the_catalogs_hold_the_books_messages_now(tmp_path, monkeypatch):
@@ -292,8 +477,8 @@ def test_the_catalogs_hold_the_books_messages_now(tmp_path, monkeypatch):
             differ.append(f"{page}: {len(want - have)} new, {len(have - want)} gone")
     shutil.rmtree(tmp_path / "gettext", ignore_errors=True)
     assert not differ, (
-        "the catalogs are behind the English: run `python tools/translations.py extract` and"
-        " `update`, then translate what status lists: " + "; ".join(differ)
+        f"the catalogs are behind the English: {translations.RUN_EXTRACT}, then translate what"
+        " status lists: " + "; ".join(differ)
     )
 
 

@@ -3,7 +3,8 @@
     python tools/translations.py extract   # the book's messages -> _build/gettext/*.pot
     python tools/translations.py update    # locales/zh_CN/LC_MESSAGES/*.po follow the .pot
                                            # (update chapters/05_averaging: that page only)
-    python tools/translations.py status    # per page: translated, stale (fuzzy), missing
+    python tools/translations.py status    # per page: English current or changed since the
+                                           # last extract; translated, stale (fuzzy), missing
     python tools/translations.py check     # translations keep roles, math, code and numbers
     python tools/translations.py build     # the Chinese edition -> _build/html/zh
 
@@ -18,13 +19,28 @@ A message whose English changes is marked *fuzzy* by ``update`` (babel's catalog
 the old translation beside it for the translator); Sphinx never uses a fuzzy translation, so
 the Chinese page shows the new English until someone translates it again, and ``status`` and
 the tests count it as stale. Nothing stays silently out of date.
+
+An English edit that never reached the catalogs (no ``extract`` and ``update`` after it) is
+caught without a build: ``extract`` writes into each template, and ``update`` into each
+catalog, an ``X-English-Digest`` header, the SHA-256 of the English the page's messages come
+from, read from the sources before the gettext build (``english_sources``). A fast test
+recomputes it from the sources and names each page whose English changed since. It covers
+what the messages are made of, and only that: a notebook's Markdown cells (and their tags),
+and the ``mystnb`` metadata of its code cells (a figure's alt text or caption); a Markdown
+page's text; the parts' captions (root page) and the package's public docstrings (API page);
+``check()``'s texts. Not the code, whose edits change glued numbers and figures but no
+message. The figures' texts are drawn by code as it runs, so only a new ``extract`` sees them
+change (the slow test does).
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import collections
+import hashlib
 import io
+import json
 import os
 import re
 import sys
@@ -84,6 +100,14 @@ TRANSLATED: list[str] = [
 ]
 
 
+# the header field of a template and a catalog that records what English they were extracted from
+DIGEST_FIELD = "X-English-Digest"
+# the catalogs with no English source to digest: their texts are drawn by code as it runs
+BUILD_ONLY = {FIGURES}
+# notebook metadata that holds no text of the page (a MyST page's front matter: the same)
+_NOT_TEXT = {"kernelspec", "language_info", "jupytext"}
+
+
 def _sphinx(
     builder: str, outdir: Path, overrides: dict, doctrees: Path, fresh: bool = False
 ) -> int:
@@ -131,18 +155,28 @@ def extract() -> int:
             ["gettext", "image/png", 5],
         ],
     }
+    # the English as the build reads it: digested before the build, so an edit made while it
+    # runs is not taken for extracted
+    digests = {page: english_digest(page) for page in book_pages()}
     # a fresh environment: an incremental one lost the glue of pages it did not read again
     # (a page that pastes another notebook's value then fails)
     doctrees = ROOT / "_build" / ".doctrees-gettext"
     code = _sphinx("gettext", TEMPLATES, settings, doctrees, fresh=True)
-    return code or extract_figures() or extract_exercises()
+    code = code or extract_figures() or extract_exercises()
+    if code == 0:
+        for page, path in templates().items():
+            path.write_bytes(_with_digest(path.read_bytes(), digests.get(page)))
+    return code
 
 
 def extract_exercises() -> int:
     """``exercises.pot``: what ``check()`` says (its verdicts, and every key's hints), shown in
     the reader's language when ``EVALMETRICS_LANGUAGE`` names one (``make lab LANG=zh``)."""
-    import json
+    return _write_template(_exercise_catalog(), EXERCISES, "check() texts")
 
+
+def _exercise_catalog():
+    """The messages of ``exercises.pot`` (no build needed: they are the package's texts)."""
     from babel.messages.catalog import Catalog
 
     from evalmetrics import exercises
@@ -157,7 +191,7 @@ def extract_exercises() -> int:
             for hint in exercise.get("hints", []):
                 if hint["hint"] not in catalog:
                     catalog.add(hint["hint"], auto_comments=[exercise_id])
-    return _write_template(catalog, EXERCISES, "check() texts")
+    return catalog
 
 
 def _write_template(catalog, name: str, what: str) -> int:
@@ -228,6 +262,225 @@ def catalog_path(page: str) -> Path:
     return CATALOGS / f"{page}.po"
 
 
+def book_pages() -> list[str]:
+    """The pages ``_toc.yml`` lists (its root first), and the check() texts' catalog."""
+    import yaml
+
+    toc = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))
+    files: list[str] = [toc["root"]]
+
+    def walk(node) -> None:
+        if isinstance(node, dict):
+            if "file" in node:
+                files.append(node["file"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk({key: value for key, value in toc.items() if key != "root"})
+    return [*files, EXERCISES]
+
+
+def _text(source) -> str:
+    """A cell's source (a list of lines in a stored notebook), with ``\\n`` line ends."""
+    text = "".join(source) if isinstance(source, list) else source
+    return text.replace("\r\n", "\n")
+
+
+def _cells(notebook: dict) -> list:
+    """What of a notebook its messages come from: each Markdown cell's text and tags (a
+    ``remove-cell`` takes its messages out), and each code cell's ``mystnb`` metadata, with
+    its tags (an image's alt text and a figure's caption are messages, unless the output is
+    removed). Not the code: it makes glued values and figures, never a message's text."""
+    front = {k: v for k, v in notebook.get("metadata", {}).items() if k not in _NOT_TEXT}
+    found: list = [front] if front else []
+    for cell in notebook["cells"]:
+        metadata = cell.get("metadata", {})
+        if cell["cell_type"] == "markdown":
+            found.append(["markdown", _text(cell["source"]), metadata.get("tags", [])])
+        elif cell["cell_type"] == "code" and "mystnb" in metadata:
+            found.append(["code", metadata["mystnb"], metadata.get("tags", [])])
+    return found
+
+
+def _toc_captions() -> list[str]:
+    """The parts' captions in ``_toc.yml``: messages of the root page's catalog."""
+    import yaml
+
+    path = ROOT / "_toc.yml"
+    if not path.exists():
+        return []
+    found: list[str] = []
+
+    def walk(node) -> None:
+        if isinstance(node, dict):
+            found.extend(str(node[key]) for key in ("caption", "title") if key in node)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(yaml.safe_load(path.read_text(encoding="utf-8")))
+    return found
+
+
+def _docstrings() -> list[str]:
+    """The package's documentation as autodoc reads it, from the source (nothing imported):
+    the docstrings of public modules, classes, functions and methods, a class's or module's
+    attribute docstrings and ``property(..., doc=...)`` texts, and ``#:`` comments. Names
+    with a leading underscore are left out, as autodoc leaves them out."""
+    found: list[str] = []
+
+    def scope(body: list, public_module: bool = True) -> None:
+        for index, node in enumerate(body):
+            if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+                if isinstance(node.value.value, str) and (index or public_module):
+                    found.append(node.value.value)
+            elif isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+                if node.name.startswith("_"):
+                    continue
+                if isinstance(node, ast.ClassDef):
+                    scope(node.body)
+                else:
+                    found.append(ast.get_docstring(node, clean=False) or "")
+            elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+                found.extend(
+                    keyword.value.value
+                    for call in ast.walk(node.value)
+                    if isinstance(call, ast.Call)
+                    for keyword in call.keywords
+                    if keyword.arg == "doc"
+                    and isinstance(keyword.value, ast.Constant)
+                    and isinstance(keyword.value.value, str)
+                )
+
+    for path in sorted((ROOT / "evalmetrics").rglob("*.py")):
+        text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
+        found.append(path.relative_to(ROOT).as_posix())
+        scope(ast.parse(text).body, not path.name.startswith("_") or path.name == "__init__.py")
+        found.extend(line.strip() for line in text.splitlines() if line.strip().startswith("#:"))
+    return found
+
+
+def english_sources(page: str) -> list | None:
+    """What ``page``'s messages are made of, read from the sources (no build): its Markdown
+    (a notebook's or a MyST page's, cell by cell as ``_cells`` says; a plain page's text),
+    the parts' captions for the root page, the package's docstrings for a page of autodoc
+    directives, the texts themselves for ``check()``'s catalog. None for a page without
+    sources (``BUILD_ONLY``, or a catalog whose page is gone)."""
+    if page == EXERCISES:
+        return [[m.id, m.auto_comments] for m in _exercise_catalog() if m.id]
+    notebook, markdown = ROOT / f"{page}.ipynb", ROOT / f"{page}.md"
+    if notebook.exists():
+        text = ""
+        found = _cells(json.loads(notebook.read_text(encoding="utf-8")))
+    elif markdown.exists():
+        text = markdown.read_text(encoding="utf-8").replace("\r\n", "\n")
+        if "{code-cell}" in text:  # a MyST notebook: its code cells are code, as above
+            from myst_nb.core.read import read_myst_markdown_notebook
+
+            found = _cells(read_myst_markdown_notebook(text))
+        else:
+            found = [text]
+    else:
+        return None
+    toc = ROOT / "_toc.yml"
+    if toc.exists() and re.search(rf"(?m)^root:\s*{re.escape(page)}\s*$", toc.read_text("utf-8")):
+        found.append(["toc captions", _toc_captions()])
+    if re.search(r"(?m)^\s*\.\. auto\w+::", text):
+        found.append(["docstrings", _docstrings()])
+    return found
+
+
+def english_digest(page: str) -> str | None:
+    """``sha256:<hex>`` of ``english_sources(page)``, or None when it has none."""
+    sources = english_sources(page)
+    if sources is None:
+        return None
+    data = json.dumps(sources, ensure_ascii=False, sort_keys=True, default=str)
+    return "sha256:" + hashlib.sha256(data.encode("utf-8")).hexdigest()
+
+
+def _header_fields(po: bytes) -> tuple[int, int, list[tuple[bytes, str]]]:
+    """Where a template's or catalog's header string is (start and end offsets of its
+    lines) and its fields, each as its lines and its text (``Name: value``). A field may
+    span lines: GNU msgmerge and Poedit wrap a long one."""
+    header = re.search(rb'(?m)^msgstr ""\n((?:".*"\n)*)', po)
+    if header is None:
+        raise ValueError("a catalog without a header")
+    fields: list[tuple[bytes, str]] = []
+    lines, text = b"", ""
+    for line in header[1].splitlines(keepends=True):
+        lines += line
+        text += line.decode("utf-8").strip()[1:-1]
+        if text.endswith("\\n"):
+            fields.append((lines, text[:-2]))
+            lines, text = b"", ""
+    if lines:
+        fields.append((lines, text))
+    return header.start(1), header.end(1), fields
+
+
+def recorded_digest(path: Path) -> str | None:
+    """The ``X-English-Digest`` a template or catalog records, or None."""
+    if not path.exists():
+        return None
+    for _, text in _header_fields(path.read_bytes())[2]:
+        name, _, value = text.partition(":")
+        if name.strip() == DIGEST_FIELD:
+            return value.strip() or None
+    return None
+
+
+def _with_digest(po: bytes, digest: str | None) -> bytes:
+    """A template's or catalog's text with its header's ``X-English-Digest`` set to
+    ``digest`` (removed when None), as the header's last field (babel reads and writes only
+    the fields it knows, so it is put back after every ``write_po``)."""
+    start, end, fields = _header_fields(po)
+    kept = b"".join(
+        lines for lines, text in fields if text.partition(":")[0].strip() != DIGEST_FIELD
+    )
+    if digest is not None:
+        kept += f'"{DIGEST_FIELD}: {digest}\\n"\n'.encode()
+    return po[:start] + kept + po[end:]
+
+
+def english_state(page: str) -> str:
+    """Whether ``page``'s catalog was extracted from the English as it is now: ``current``,
+    ``changed`` (since its last ``extract`` and ``update``), ``unrecorded`` (no digest in the
+    catalog), ``build only`` (``BUILD_ONLY``: the slow test sees it) or ``no page``."""
+    if page in BUILD_ONLY:
+        return "build only"
+    now = english_digest(page)
+    if now is None:
+        return "no page"
+    recorded = recorded_digest(catalog_path(page))
+    if recorded is None:
+        return "unrecorded"
+    return "current" if recorded == now else "changed"
+
+
+# what to do when the English moved on (the wording of CONTRIBUTING's "The Chinese edition")
+RUN_EXTRACT = "run make book, then .venv/bin/python tools/translations.py extract and update"
+
+
+def behind_the_english(pages: list[str]) -> list[str]:
+    """Each of ``pages`` whose catalog does not follow the English as it is now, with why."""
+    why = {
+        "changed": "its English changed since its catalog was extracted",
+        "unrecorded": f"its catalog records no {DIGEST_FIELD} (it was never extracted so)",
+        "no page": "no page of the book has this catalog (renamed or removed?)",
+    }
+    return [
+        f"{page}: {why[state]}"
+        for page in pages
+        if (state := english_state(page)) not in ("current", "build only")
+    ]
+
+
 def update(pages: list[str] | None = None) -> int:
     """Each page's catalog follows its template: new messages added untranslated, changed ones
     marked fuzzy (stale), removed ones dropped. ``pages``: only these (default: every page)."""
@@ -247,6 +500,7 @@ def update(pages: list[str] | None = None) -> int:
     for page, template_path in found.items():
         with template_path.open("rb") as stream:
             template = read_po(stream)
+        digest = recorded_digest(template_path)
         path = catalog_path(page)
         if path.exists():
             with path.open("rb") as stream:
@@ -267,9 +521,11 @@ def update(pages: list[str] | None = None) -> int:
             sort_output=False,
             include_previous=True,
         )
-        if path.exists() and _without_dates(path.read_bytes()) == _without_dates(stream.getvalue()):
+        # the English the template was extracted from (babel's write_po drops the field)
+        text = _with_digest(stream.getvalue(), digest)
+        if path.exists() and _without_dates(path.read_bytes()) == _without_dates(text):
             continue  # only the template's date changed: the file stays as it is
-        path.write_bytes(stream.getvalue())
+        path.write_bytes(text)
         written += 1
     print(f"updated {written} of {len(found)} catalogs in {CATALOGS} (the others had no change)")
     return 0
@@ -526,7 +782,10 @@ def catalog_pages() -> list[str]:
 
 
 def status(pages: list[str] | None = None) -> int:
-    """Each catalog's counts; for the ``pages`` named, also each stale and missing message."""
+    """Each catalog's English (``english_state``: current, or changed since the catalog was
+    extracted) and counts of messages translated, stale (fuzzy) and missing (untranslated): what
+    is left for a translator, and for whoever edits the English. For the ``pages`` named, also
+    each stale and missing message."""
     from babel.messages.pofile import read_po
 
     unknown = sorted(set(pages or ()) - set(catalog_pages()))
@@ -536,10 +795,18 @@ def status(pages: list[str] | None = None) -> int:
             " `update`; pages are named like chapters/02_first_level"
         )
         return 1
-    print(f"{'page':34s} {'translated':>10s} {'stale':>6s} {'missing':>8s}")
+    print(f"{'page':34s} {'english':>12s} {'translated':>10s} {'stale':>6s} {'missing':>8s}")
+    behind = 0
     for page in pages or catalog_pages():
-        c = counts(page)
-        print(f"{page:34s} {c['translated']:10d} {c['stale']:6d} {c['missing']:8d}")
+        c, state = counts(page), english_state(page)
+        behind += state not in ("current", "build only")
+        print(f"{page:34s} {state:>12s} {c['translated']:10d} {c['stale']:6d} {c['missing']:8d}")
+    if not pages:
+        for page in sorted(set(book_pages()) - set(catalog_pages())):
+            behind += 1
+            print(f"{page:34s} {'no catalog':>12s}")
+    if behind:
+        print(f"{behind} catalog(s) behind the English: {RUN_EXTRACT}")
     for page in pages or ():
         with catalog_path(page).open("rb") as stream:
             catalog = read_po(stream, locale=LANGUAGE)
