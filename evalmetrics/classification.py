@@ -302,6 +302,12 @@ def precision(
     TypeError
         If the labels mix strings and numbers, or ``pos_label`` is not a single label.
 
+    Warns
+    -----
+    UndefinedMetricWarning
+        Under ``zero_division="warn"``, when :math:`TP + FP = 0`; under a macro or weighted average,
+        once, naming the classes it leaves out of the mean.
+
     See Also
     --------
     evalmetrics.recall, evalmetrics.fbeta, evalmetrics.Counts.precision
@@ -397,6 +403,12 @@ def recall(
         As :func:`precision`.
     TypeError
         As :func:`precision`.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        Under ``zero_division="warn"``, when :math:`TP + FN = 0`; under a macro or weighted average,
+        once, naming the classes it leaves out of the mean.
 
     See Also
     --------
@@ -497,6 +509,12 @@ def specificity(
     TypeError
         As :func:`precision`.
 
+    Warns
+    -----
+    UndefinedMetricWarning
+        Under ``zero_division="warn"``, when :math:`TN + FP = 0`; under a macro or weighted average,
+        once, naming the classes it leaves out of the mean.
+
     See Also
     --------
     evalmetrics.recall, evalmetrics.Counts.specificity
@@ -577,6 +595,12 @@ def fbeta(
         As :func:`precision`, and if ``beta`` is not finite and > 0.
     TypeError
         As :func:`precision`, and if ``beta`` is not a real number.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        Under ``zero_division="warn"``, when :math:`TP + FP + FN = 0`; under a macro or weighted
+        average, once, naming the classes it leaves out of the mean.
 
     See Also
     --------
@@ -663,6 +687,12 @@ def f1(
     TypeError
         As :func:`precision`.
 
+    Warns
+    -----
+    UndefinedMetricWarning
+        Under ``zero_division="warn"``, when :math:`TP + FP + FN = 0`; under a macro or weighted
+        average, once, naming the classes it leaves out of the mean.
+
     See Also
     --------
     evalmetrics.fbeta, evalmetrics.e_measure
@@ -746,6 +776,12 @@ def e_measure(
         As :func:`fbeta`.
     TypeError
         As :func:`fbeta`.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        Under ``zero_division="warn"``, when :math:`TP + FP + FN = 0`; under a macro or weighted
+        average, once, naming the classes it leaves out of the mean.
 
     See Also
     --------
@@ -831,6 +867,12 @@ def npv(
     TypeError
         As :func:`precision`.
 
+    Warns
+    -----
+    UndefinedMetricWarning
+        Under ``zero_division="warn"``, when :math:`TN + FN = 0`; under a macro or weighted average,
+        once, naming the classes it leaves out of the mean.
+
     See Also
     --------
     evalmetrics.precision, evalmetrics.Counts.npv
@@ -897,6 +939,12 @@ def balanced_accuracy(
         As :func:`precision`.
     TypeError
         If the labels mix strings and numbers.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        Under ``zero_division="warn"``, when a class has no true samples (its recall is 0/0): once,
+        naming the classes it leaves out of the mean.
 
     See Also
     --------
@@ -1008,6 +1056,11 @@ def mcc(
     TypeError
         If the labels mix strings and numbers.
 
+    Warns
+    -----
+    UndefinedMetricWarning
+        Under ``zero_division="warn"``, when the denominator is 0.
+
     See Also
     --------
     evalmetrics.Counts.mcc, evalmetrics.cohen_kappa
@@ -1080,6 +1133,11 @@ def cohen_kappa(
         As :func:`precision`.
     TypeError
         If the labels mix strings and numbers.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        Under ``zero_division="warn"``, when :math:`p_e = 1`.
 
     See Also
     --------
@@ -1159,6 +1217,11 @@ def youden_j(
         As :func:`precision` with ``average="binary"``.
     TypeError
         If the labels mix strings and numbers.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        Under ``zero_division="warn"``, when there are no positives or no negatives.
 
     See Also
     --------

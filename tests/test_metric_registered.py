@@ -131,6 +131,19 @@ def missing_steps(root: Path = ROOT, module=classification, package=evalmetrics)
             f'"{key}":' not in common.split("ZERO_DIVISION", 1)[-1]
         ):
             lacks("a ZeroDivisionCase in ZERO_DIVISION in tests/test_common.py")
+        doc = inspect.getdoc(function) or ""
+        warns = (
+            doc.split("\nWarns\n-----\n", 1)[1].split("\n\n", 1)[0]
+            if "\nWarns\n-----\n" in doc
+            else ""
+        )
+        if "zero_division" in inspect.signature(function).parameters and (
+            "UndefinedMetricWarning" not in warns
+        ):
+            lacks(
+                "a Warns section in its docstring, after Raises, naming UndefinedMetricWarning"
+                " and when it is raised (copy youden_j's)"
+            )
         record = [r for r in records if f"evalmetrics.{name}" in r.get("functions", [])]
         if not record:
             lacks("a record in evalmetrics/formulas.json whose functions list names it")
@@ -176,6 +189,7 @@ def test_a_metric_added_by_half_is_reported_with_what_to_add(monkeypatch):
         "evalmetrics/confusion.py",
         "REGISTRY in tests/test_common.py",
         "ZERO_DIVISION in tests/test_common.py",
+        "a Warns section in its docstring",
         "evalmetrics/formulas.json",
         "reference/api.md",
         "tests/test_classification.py",
