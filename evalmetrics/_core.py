@@ -136,7 +136,7 @@ def fbeta_parts(
     The expression is evaluated in the same order as scikit-learn's
     ``precision_recall_fscore_support`` so that both give the same float, bit for bit.
     """
-    beta2 = beta * beta
+    beta2 = beta**2  # not beta * beta: Python's pow differs from it in the last bit for some betas
     tp = np.asarray(tp)
     true_sum = np.asarray(tp + np.asarray(fn), dtype=np.float64)
     predicted_sum = np.asarray(tp + np.asarray(fp), dtype=np.float64)

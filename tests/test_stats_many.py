@@ -339,8 +339,11 @@ def test_nemenyi_against_scikit_posthocs(case):
     assert np.array_equal((result.pvalue <= 0.05)[~borderline], far[~borderline])
 
 
-# about 3 s a case (scikit-posthocs): make test runs 6 of the 20, make test-full all
-@pytest.mark.parametrize("case", tiered(range(N_RANDOM // 2), range(6)))
+# about 3 s a case (scikit-posthocs): make test runs 6 of the 20, make test-full all. The six
+# between them have k = 3 to 8 algorithms, N = 3 rows, ties, and the control first and last
+# (a control range check off by one at the last column fails cases 13 and 15 only; a Holm
+# adjustment that gives tied p-values the highest rank, cases 0, 6, 9, 10 and 16)
+@pytest.mark.parametrize("case", tiered(range(N_RANDOM // 2), [0, 1, 8, 10, 13, 19]))
 def test_control_test_against_scikit_posthocs_and_statsmodels(case):
     rng = np.random.default_rng(SEED + 2000 + case)
     scores = _random_scores(rng)
