@@ -883,17 +883,22 @@ GLOSSARY_ENTRIES = {
 }  # fmt: skip
 
 
+def entry_terms(metric: dict, entries: dict[str, str]) -> tuple[str, ...]:
+    """The glossary terms of a record's entries: those GLOSSARY_ENTRIES names, else the entry
+    whose term is the record's `name` (case aside), else none."""
+    if metric["id"] in GLOSSARY_ENTRIES:
+        return GLOSSARY_ENTRIES[metric["id"]]
+    own = {term.casefold(): term for term in entries}.get(metric["name"].casefold())
+    return () if own is None else (own,)
+
+
 def zh_problems(metrics: list[dict], entries: dict[str, str]) -> list[str]:
     """Each `zh` term of a record that is not in the text of the record's own glossary
     entries (a term of another entry does not count), and each record with `zh` terms but
     no entry."""
-    by_term = {term.casefold(): term for term in entries}
     problems = []
     for metric in metrics:
-        terms = GLOSSARY_ENTRIES.get(metric["id"])
-        if terms is None:
-            own = by_term.get(metric["name"].casefold())
-            terms = () if own is None else (own,)
+        terms = entry_terms(metric, entries)
         if not terms:
             if metric.get("zh"):
                 problems.append(
@@ -925,13 +930,9 @@ def test_each_chinese_term_of_a_record_is_its_glossary_entrys():
 def see_problems(metrics: list[dict], entries: dict[str, str]) -> list[str]:
     """Each record whose glossary entry sends the reader ({ref}) to none of the sections its
     `chapter` names (an entry left pointing at a borrowed section, say)."""
-    by_term = {term.casefold(): term for term in entries}
     problems = []
     for metric in metrics:
-        terms = GLOSSARY_ENTRIES.get(metric["id"])
-        if terms is None:
-            own = by_term.get(metric["name"].casefold())
-            terms = () if own is None else (own,)
+        terms = entry_terms(metric, entries)
         text = "".join(entries.get(term, "") for term in terms)
         refs = set(re.findall(r"\{ref\}`(?:[^`<]*<)?([\w.:-]+)>?`", text))
         if terms and not refs & set(metric["chapter"]):
