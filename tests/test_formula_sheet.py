@@ -34,6 +34,7 @@ import copy
 import importlib
 import importlib.util
 import inspect
+import itertools
 import json
 import pkgutil
 import re
@@ -957,6 +958,25 @@ def test_a_glossary_entry_left_at_a_borrowed_section_is_reported():
     assert see_problems([record], entries)
     entries = {"Jaccard index": "  杰卡德系数; ... See {ref}`sec-jaccard`.\n"}
     assert not see_problems([record], entries)
+
+
+def out_of_order(terms: list[str]) -> list[tuple[str, str]]:
+    """Neighbouring glossary terms not in alphabetical order (case aside)."""
+    return [(a, b) for a, b in itertools.pairwise(terms) if a.casefold() > b.casefold()]
+
+
+def test_the_glossary_is_in_alphabetical_order():
+    terms = list(glossary_entries((ROOT / "reference" / "glossary.md").read_text("utf-8")))
+    assert len(terms) > 100
+    wrong = out_of_order(terms)
+    assert not wrong, f"reference/glossary.md: these terms are out of alphabetical order: {wrong}"
+
+
+def test_a_term_out_of_order_is_found():
+    assert out_of_order(["AUC", "average precision", "Jaccard index", "judged@K"]) == []
+    assert out_of_order(["AUC", "Jaccard index", "average precision"]) == [
+        ("Jaccard index", "average precision")
+    ]
 
 
 def test_each_mapped_glossary_entry_exists():
