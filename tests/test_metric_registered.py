@@ -4,8 +4,13 @@ CONTRIBUTING's "Add a metric" names the steps; the other tests each check one of
 for a metric that is not registered yet, skip it rather than fail with a KeyError. This test
 lists every missing step of every public classification metric at once, each with its file:
 
+- ``classification.__all__`` lists it: a public function of ``evalmetrics/classification.py``
+  that takes ``y_true`` and is not listed is reported too;
 - ``evalmetrics.__all__`` re-exports it (the formula sheet and the API use the short name);
-- a count ratio (a name in ``evalmetrics._core.RATIOS``) is also a ``Counts`` property;
+- ``Counts`` has an attribute of the same name (a count ratio, a name in
+  ``evalmetrics._core.RATIOS``, a property; ``fbeta`` and ``e_measure``, which take ``beta``,
+  are methods);
+- its docstring has an ``Examples`` section (the doctests run it);
 - ``tests/test_common.py``: an entry in ``REGISTRY``, and in ``ZERO_DIVISION`` when its
   docstring names ``UndefinedMetricWarning`` (it can meet 0/0);
 - ``evalmetrics/formulas.json``: a record whose ``functions`` list names it, with a
@@ -14,8 +19,9 @@ lists every missing step of every public classification metric at once, each wit
 - hand-computed values in ``tests/test_classification.py`` (or ``test_four_counts.py``) and a
   cross-check against scikit-learn in a ``tests/test_crosscheck_*.py`` file: a module-level
   ``def test_...`` there must call the function (``em.name(...)``, or ``name(...)`` imported
-  from ``evalmetrics``) or hand it to a call as a value (``(em.f1, f1_score)`` pairs); a
-  mention in a comment or a string is not a cross-check.
+  from ``evalmetrics``) or hand it to a call as a value (``(em.f1, f1_score)`` pairs); in a
+  hand file, reading it off a ``Counts`` (``em.counts(...).name``, ``C.name`` with
+  ``C = Counts(...)``) counts too; a mention in a comment or a string counts in neither.
 
 It also checks that every name another module of the package takes from
 ``evalmetrics._core`` (``from ._core import x``, or ``_core.x`` after ``from . import _core``)
@@ -57,7 +63,22 @@ def package_uses(source: str, package: str = "evalmetrics") -> set[str]:
     name in a comment or a string, a bare ``em.f1`` statement, and a use in a helper outside
     any test function or in a test class do not count."""
     tree = ast.parse(source)
-    alias = {}  # a local name -> the dotted name it stands for
+    alias = _aliases(tree)
+    used = set()
+    for node in _test_loads(tree):
+        dotted = _dotted(node)
+        if dotted is None:
+            continue
+        head, _, rest = dotted.partition(".")
+        full = alias.get(head)
+        if full is not None and (full == package or full.startswith(f"{package}.")):
+            used.add(f"{full}.{rest}" if rest else full)
+    return used
+
+
+def _aliases(tree: ast.Module) -> dict[str, str]:
+    """A local name -> the dotted name it stands for, through the module's imports."""
+    alias = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for name in node.names:
@@ -69,7 +90,13 @@ def package_uses(source: str, package: str = "evalmetrics") -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             for name in node.names:
                 alias[name.asname or name.name] = f"{node.module}.{name.name}"
-    used = set()
+    return alias
+
+
+def _test_loads(tree: ast.Module) -> list[ast.Name | ast.Attribute]:
+    """The names and attributes a module-level ``def test_...`` reads (its decorators
+    included), less bare expression statements (``em.f1`` alone on a line)."""
+    loads = []
     for function in tree.body:
         if not (
             isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef)
@@ -78,19 +105,46 @@ def package_uses(source: str, package: str = "evalmetrics") -> set[str]:
             continue
         nodes = list(ast.walk(function))
         bare = {id(node.value) for node in nodes if isinstance(node, ast.Expr)}
-        for node in nodes:
-            if not isinstance(node, ast.Name | ast.Attribute) or id(node) in bare:
-                continue
-            if not isinstance(node.ctx, ast.Load):
-                continue
-            dotted = _dotted(node)
-            if dotted is None:
-                continue
-            head, _, rest = dotted.partition(".")
-            full = alias.get(head)
-            if full is not None and (full == package or full.startswith(f"{package}.")):
-                used.add(f"{full}.{rest}" if rest else full)
-    return used
+        loads += [
+            node
+            for node in nodes
+            if isinstance(node, ast.Name | ast.Attribute)
+            and id(node) not in bare
+            and isinstance(node.ctx, ast.Load)
+        ]
+    return loads
+
+
+def counts_uses(source: str, package: str = "evalmetrics") -> set[str]:
+    """The attributes a module-level ``def test_...`` of ``source`` reads off a ``Counts``:
+    ``em.counts(...).mcc``, ``Counts(tp=...).lr_minus``, or ``C.youden_j`` where ``C`` is a
+    name assigned such a call at module level or in the test (how tests/test_four_counts.py
+    checks its hand values)."""
+    tree = ast.parse(source)
+    alias = _aliases(tree)
+
+    def makes_counts(node: ast.expr) -> bool:
+        if not isinstance(node, ast.Call):
+            return False
+        head, _, rest = (_dotted(node.func) or "").partition(".")
+        full = ".".join(filter(None, (alias.get(head), rest)))
+        return full.startswith(f"{package}.") and full.rsplit(".", 1)[-1] in {"Counts", "counts"}
+
+    made = {
+        target.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Assign) and makes_counts(node.value)
+        for target in node.targets
+        if isinstance(target, ast.Name)
+    }
+    return {
+        node.attr
+        for node in _test_loads(tree)
+        if isinstance(node, ast.Attribute)
+        and (
+            makes_counts(node.value) or (isinstance(node.value, ast.Name) and node.value.id in made)
+        )
+    }
 
 
 def missing_steps(root: Path = ROOT, module=classification, package=evalmetrics) -> list[str]:
@@ -100,7 +154,9 @@ def missing_steps(root: Path = ROOT, module=classification, package=evalmetrics)
     sheet = json.loads((root / "evalmetrics" / "formulas.json").read_text(encoding="utf-8"))
     records = [m for part in sheet["parts"] for m in part["metrics"]]
     api = (root / "reference" / "api.md").read_text(encoding="utf-8")
-    hand = "".join((tests / name).read_text(encoding="utf-8") for name in HAND)
+    hand_sources = [(tests / name).read_text(encoding="utf-8") for name in HAND]
+    hand = set().union(*(package_uses(text, package.__name__) for text in hand_sources))
+    hand_counts = set().union(*(counts_uses(text, package.__name__) for text in hand_sources))
     cross = set().union(
         *(
             package_uses(p.read_text(encoding="utf-8"), package.__name__)
@@ -111,20 +167,40 @@ def missing_steps(root: Path = ROOT, module=classification, package=evalmetrics)
     for notebook in sorted((root / "chapters").glob("*.ipynb")):
         labels |= set(re.findall(r"\(([\w.:-]+)\)=", notebook.read_text(encoding="utf-8")))
     problems = []
+    short = module.__name__.rsplit(".", 1)[-1]
+    for name, function in vars(module).items():
+        if (
+            inspect.isfunction(function)
+            and function.__module__ == module.__name__
+            and function.__qualname__ == name
+            and not name.startswith("_")
+            and "y_true" in inspect.signature(function).parameters
+            and name not in module.__all__
+        ):
+            problems.append(
+                f"{short}.{name}: a public function taking y_true; add it to __all__ in"
+                f" evalmetrics/{short}.py (or give it a leading underscore if it is a helper)"
+            )
     for name in module.__all__:
         function = getattr(module, name)
         if not inspect.isfunction(function):
             continue
-        key = f"{module.__name__.rsplit('.', 1)[-1]}.{name}"
-        used = re.compile(rf"\b(?:em|classification)\.{name}\b|[\"']{name}[\"']")
+        key = f"{short}.{name}"
 
         def lacks(what: str) -> None:
             problems.append(f"{key}: {what}")  # noqa: B023 - called in this iteration only
 
         if name not in package.__all__:
             lacks("import it in evalmetrics/__init__.py and add it to evalmetrics.__all__")
-        if name in _core.RATIOS and not isinstance(getattr(package.Counts, name, None), property):
-            lacks("a Counts property in evalmetrics/confusion.py (return self._rate(name))")
+        # Every public classification metric is a two-class metric with a Counts property
+        # (CONTRIBUTING, "Add a metric"); e_measure and fbeta take beta, so theirs are methods.
+        # A count ratio (in RATIOS) must be a property.
+        attribute = inspect.getattr_static(package.Counts, name, None)
+        if attribute is None or (name in _core.RATIOS and not isinstance(attribute, property)):
+            lacks(
+                "a Counts property of the same name in evalmetrics/confusion.py (a ratio:"
+                " return self._rate(name); a metric with parameters: a method)"
+            )
         if f'"{key}":' not in common.split("ZERO_DIVISION")[0]:
             lacks("an entry in REGISTRY in tests/test_common.py (RATIO_CASES for a ratio)")
         if "UndefinedMetricWarning" in (inspect.getdoc(function) or "") and (
@@ -144,6 +220,11 @@ def missing_steps(root: Path = ROOT, module=classification, package=evalmetrics)
                 "a Warns section in its docstring, after Raises, naming UndefinedMetricWarning"
                 " and when it is raised (copy youden_j's)"
             )
+        if "Examples\n--------" not in doc:
+            lacks(
+                "an Examples section in its docstring (Examples, then --------, then >>> lines"
+                " the doctests run; copy youden_j's)"
+            )
         record = [r for r in records if f"evalmetrics.{name}" in r.get("functions", [])]
         if not record:
             lacks("a record in evalmetrics/formulas.json whose functions list names it")
@@ -156,8 +237,16 @@ def missing_steps(root: Path = ROOT, module=classification, package=evalmetrics)
                 )
         if f".. autofunction:: evalmetrics.{name}\n" not in api + "\n":
             lacks(f"'.. autofunction:: evalmetrics.{name}' in reference/api.md")
-        if not used.search(hand):
-            lacks("hand-computed values in tests/test_classification.py")
+        if not (
+            {f"{package.__name__}.{name}", f"{module.__name__}.{name}"} & hand
+            or name in hand_counts
+        ):
+            lacks(
+                "hand-computed values in tests/test_classification.py (or test_four_counts.py):"
+                f" a module-level def test_... that calls it (em.{name}(...)) or reads it off a"
+                f" Counts (em.counts(...).{name}); a mention in a comment or a string does not"
+                " count"
+            )
         if not {f"{package.__name__}.{name}", f"{module.__name__}.{name}"} & cross:
             lacks(
                 "a cross-check against scikit-learn in a tests/test_crosscheck_*.py file: a"
@@ -190,6 +279,7 @@ def test_a_metric_added_by_half_is_reported_with_what_to_add(monkeypatch):
         "REGISTRY in tests/test_common.py",
         "ZERO_DIVISION in tests/test_common.py",
         "a Warns section in its docstring",
+        "an Examples section in its docstring",
         "evalmetrics/formulas.json",
         "reference/api.md",
         "tests/test_classification.py",
@@ -200,16 +290,84 @@ def test_a_metric_added_by_half_is_reported_with_what_to_add(monkeypatch):
         assert place in problem, (problem, place)
 
 
-def _root_with_crosscheck(tmp_path: Path, source: str) -> Path:
-    """A copy of the repository (links) whose only tests/test_crosscheck_*.py file is source."""
+def _root_with_crosscheck(tmp_path: Path, source: str, hand: str | None = None) -> Path:
+    """A copy of the repository (links) whose only tests/test_crosscheck_*.py file is source,
+    and whose tests/test_classification.py is hand when given."""
     tmp_path.mkdir()
     for folder in ("evalmetrics", "reference", "chapters"):
         (tmp_path / folder).symlink_to(ROOT / folder)
     (tmp_path / "tests").mkdir()
     for name in ("test_common.py", *HAND):
-        (tmp_path / "tests" / name).symlink_to(ROOT / "tests" / name)
+        if name == HAND[0] and hand is not None:
+            (tmp_path / "tests" / name).write_text(hand, encoding="utf-8")
+        else:
+            (tmp_path / "tests" / name).symlink_to(ROOT / "tests" / name)
     (tmp_path / "tests" / "test_crosscheck_planted.py").write_text(source, encoding="utf-8")
     return tmp_path
+
+
+def _plant(monkeypatch, name: str, doc: str = "A planted metric.", listed: bool = True):
+    """A public function name(y_true, y_pred) defined, as far as missing_steps can tell, in
+    evalmetrics/classification.py; in its __all__ when listed."""
+
+    def planted(y_true, y_pred):
+        pass
+
+    planted.__doc__, planted.__name__, planted.__qualname__ = doc, name, name
+    planted.__module__ = classification.__name__
+    monkeypatch.setattr(classification, name, planted, raising=False)
+    if listed:
+        monkeypatch.setattr(classification, "__all__", [*classification.__all__, name])
+
+
+def test_hand_values_must_be_computed_in_a_test(tmp_path, monkeypatch):
+    """Can fail: a comment, a string or a helper outside any test in a hand file is not a
+    hand-computed value; a test that calls the metric or reads it off a Counts is."""
+    _plant(monkeypatch, "fowlkes_mallows")
+    key = "classification.fowlkes_mallows: hand-computed values"
+
+    def reported(hand: str, where: Path) -> bool:
+        root = _root_with_crosscheck(where, "", hand=hand)
+        return any(p.startswith(key) for p in missing_steps(root))
+
+    mentions = (
+        "import evalmetrics as em\n\n# em.fowlkes_mallows: 1/2 by hand, TODO\n"
+        "NAMES = ['fowlkes_mallows']\n\n\n"
+        "def _helper():\n    return em.fowlkes_mallows([1], [1])\n\n\n"
+        "def test_other():\n    assert em.f1([1], [1]) == 1  # em.fowlkes_mallows\n"
+    )
+    assert reported(mentions, tmp_path / "mentions")
+    calls = "import evalmetrics as em\n\n\ndef test_it():\n    em.fowlkes_mallows([1], [1])\n"
+    assert not reported(calls, tmp_path / "calls")
+    counts = (
+        "import evalmetrics as em\nfrom evalmetrics import Counts\n\n"
+        "C = Counts(tp=1, fp=0, tn=1, fn=0)\n\n\n"
+        "def test_it():\n    assert C.fowlkes_mallows == 1\n\n\n"
+        "def test_other():\n    assert em.counts([1], [1]).fowlkes_mallows == 1\n"
+    )
+    assert not reported(counts, tmp_path / "counts")
+    assert counts_uses(counts) == {"fowlkes_mallows"}
+
+
+def test_a_public_function_left_out_of_all_is_reported(monkeypatch):
+    """Can fail: a public function of classification.py taking y_true, not in __all__."""
+    _plant(monkeypatch, "unlisted_metric", listed=False)
+    found = [p for p in missing_steps() if p.startswith("classification.unlisted_metric")]
+    assert len(found) == 1 and "add it to __all__ in evalmetrics/classification.py" in found[0]
+
+
+def test_a_metric_without_a_counts_attribute_or_examples_is_reported(monkeypatch):
+    """Can fail: a metric that is not a count ratio still needs a Counts attribute, and every
+    metric an Examples section; a docstring with one satisfies the second."""
+    _plant(monkeypatch, "not_a_ratio", doc="A planted metric.\n\nExamples\n--------\n>>> 1\n1")
+    found = [p for p in missing_steps() if p.startswith("classification.not_a_ratio")]
+    assert any("a Counts property" in p and "evalmetrics/confusion.py" in p for p in found)
+    assert not any("Examples" in p for p in found)
+    monkeypatch.setattr(evalmetrics.Counts, "not_a_ratio", lambda self: 0.0, raising=False)
+    monkeypatch.setattr(classification.not_a_ratio, "__doc__", "A planted metric.")
+    found = [p for p in missing_steps() if p.startswith("classification.not_a_ratio")]
+    assert not any("a Counts property" in p for p in found)
+    assert any("an Examples section in its docstring" in p for p in found)
 
 
 def test_a_cross_check_must_call_the_metric_in_a_test(tmp_path, monkeypatch):
