@@ -193,3 +193,30 @@ def test_the_report_reads_a_catalog_message_by_message():
         f"x.po:{line}: As in ch. 5, but see chapter 3.",
         f"x.po:{line}: 如 ch. 5 所示，但见第 3 章。",
     ]
+
+
+def test_a_rewritten_catalog_keeps_its_english_digest_and_its_old_english():
+    """Babel drops the header's X-English-Digest (tools/translations.py records it): renumber
+    puts it back as it was (the English did change: the fast test says so until extract and
+    update); a fuzzy message's old English (#| msgid) stays valid gettext, read back whole."""
+    import io
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po
+    from translations import _previous_in, _with_digest, digest_in, write_catalog
+
+    old = "See chapter 5 " + "for the whole story of the threshold, " * 4 + "and chapter 3."
+    catalog = Catalog(locale="zh_CN")
+    catalog.add(old, "见第 5 章。")
+    template = Catalog()
+    template.add(old.replace("whole", "full"))
+    catalog.update(template, update_header_comment=False)
+    digest = "sha256:" + "0" * 64
+    text = _with_digest(write_catalog(catalog), digest).decode()
+    new = rewrite_catalog(text, STEMS, NUMBERS, [])
+    assert f'"X-English-Digest: {digest}\\n"' in new.splitlines()
+    assert digest_in(new.encode()) == digest
+    (message,) = [m for m in read_po(io.BytesIO(new.encode())) if m.id]
+    # babel reads #| lines as user comments: they still hold the old English, quoted
+    assert _previous_in(message.user_comments) == [old]
+    assert message.fuzzy and not any(line.startswith("# |") for line in new.splitlines())

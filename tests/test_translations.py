@@ -309,6 +309,10 @@ def _copy_page(tmp_path: Path, monkeypatch, page: str) -> Path:
     shutil.copy(CATALOGS / f"{page}.po", catalogs / f"{page}.po")
     monkeypatch.setattr(translations, "ROOT", tmp_path)
     monkeypatch.setattr(translations, "CATALOGS", catalogs)
+    # the copy records the digest of its English as it is: a test of the digest's mechanism,
+    # not of whether the real catalog is current (or records one at all: see the test above)
+    po = catalogs / f"{page}.po"
+    po.write_bytes(translations._with_digest(po.read_bytes(), translations.english_digest(page)))
     return copy
 
 
@@ -318,6 +322,41 @@ def _edit_notebook(path: Path, edit) -> None:
     notebook = json.loads(path.read_text(encoding="utf-8"))
     edit(notebook["cells"])
     path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False), encoding="utf-8")
+
+
+def test_a_fuzzy_messages_old_english_is_written_as_valid_gettext(tmp_path):
+    """``update``'s writer keeps a fuzzy message's old English (``#| msgid``) as quoted po
+    strings, as GNU msgmerge writes them, even one long enough to wrap (babel alone breaks
+    it across comment lines without quotes: invalid, and read back empty)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po
+
+    old = "The threshold that maximises the F1 score, " * 4 + 'a "quoted" word and $x_1$.'
+    catalog = Catalog(locale=translations.LANGUAGE)
+    catalog.add(old, "使 F1 分数最大的阈值。")
+    template = Catalog()
+    template.add(old.replace("maximises", "maximizes"))
+    catalog.update(template, update_header_comment=False)
+    (message,) = [m for m in catalog if m.id]
+    assert message.fuzzy and message.previous_id == [old]
+    text = translations.write_catalog(catalog)
+    path = tmp_path / "fuzzy.po"
+    path.write_bytes(text)
+    previous = [line for line in text.decode().splitlines() if line.startswith("#|")]
+    assert len(previous) > 1  # it wraps
+    assert all(re.fullmatch(r'#\| (msgid )?"(?:[^"\\]|\\.)*"', line) for line in previous)
+    # babel reads the #| lines back as user comments: they hold the old English whole, and
+    # the writer (update's, renumber's) writes them again as they were
+    read = read_po(io.BytesIO(text), locale=translations.LANGUAGE)
+    (message,) = [m for m in read if m.id]
+    assert translations._previous_in(message.user_comments) == [old] and message.fuzzy
+    assert translations.write_catalog(read) == text
+    msgfmt = shutil.which("msgfmt")
+    if msgfmt:
+        checked = subprocess.run(
+            [msgfmt, "--check", "-o", "/dev/null", str(path)], capture_output=True, text=True
+        )
+        assert checked.returncode == 0, checked.stderr
 
 
 def test_one_changed_word_of_a_chapters_prose_puts_its_catalog_behind(tmp_path, monkeypatch):
@@ -362,9 +401,9 @@ def test_the_digest_covers_a_pages_text_the_parts_captions_and_the_apis_docstrin
     glossary.write_text(glossary.read_text("utf-8").replace("recall", "recal", 1), "utf-8")
     assert translations.english_state("reference/glossary") == "changed"
     # the root page's catalog holds the parts' captions of _toc.yml
-    _copy_page(tmp_path, monkeypatch, "intro")
     toc = ROOT.joinpath("_toc.yml").read_text("utf-8")
     (tmp_path / "_toc.yml").write_text(toc, "utf-8")
+    _copy_page(tmp_path, monkeypatch, "intro")
     assert translations.english_state("intro") == "current"
     (tmp_path / "_toc.yml").write_text(toc.replace("Part I:", "Part One:"), "utf-8")
     assert translations.english_state("intro") == "changed"

@@ -428,7 +428,12 @@ def recorded_digest(path: Path) -> str | None:
     """The ``X-English-Digest`` a template or catalog records, or None."""
     if not path.exists():
         return None
-    for _, text in _header_fields(path.read_bytes())[2]:
+    return digest_in(path.read_bytes())
+
+
+def digest_in(po: bytes) -> str | None:
+    """The ``X-English-Digest`` the text of a template or catalog records, or None."""
+    for _, text in _header_fields(po)[2]:
         name, _, value = text.partition(":")
         if name.strip() == DIGEST_FIELD:
             return value.strip() or None
@@ -481,10 +486,78 @@ def behind_the_english(pages: list[str]) -> list[str]:
     ]
 
 
+def _previous_in(comments: list[str]) -> list[str] | None:
+    """The old English that a message's ``#|`` lines hold, as babel's ``read_po`` keeps them
+    (user comments ``| msgid "..."``, ``| "..."``), or None if they hold none or are not
+    quoted po strings."""
+    from babel.messages.pofile import denormalize
+
+    pieces: list[list[str]] = []
+    for comment in comments:
+        keyword, _, rest = comment[1:].strip().partition(" ")
+        if keyword in ("msgid", "msgid_plural"):
+            pieces.append([rest.strip()])
+        elif pieces:
+            pieces[-1].append(comment[1:].strip())
+        else:
+            return None
+    quoted = re.compile(r'"(?:[^"\\]|\\.)*"')
+    if not pieces or not all(quoted.fullmatch(line) for piece in pieces for line in piece):
+        return None
+    return [denormalize("\n".join(piece)) for piece in pieces]
+
+
+def write_catalog(catalog, width: int = 100) -> bytes:
+    """``catalog`` as ``update`` writes it: babel's ``write_po``, a fuzzy message keeping its
+    old English (``#| msgid``) above it, what the translator revises. Babel wraps that old
+    English as comment text, breaking its quoted string across lines (invalid gettext), and
+    reads ``#|`` lines back as user comments; so the old English (from ``update`` or from such
+    comments) is written here as GNU msgmerge does, a quoted po string per line."""
+    from babel.messages.pofile import normalize, write_po
+
+    previous: dict[str, str] = {}
+    kept = []
+    for message in catalog:
+        comments = [c for c in message.user_comments if c.startswith("|")]
+        read = _previous_in(comments) if comments else None
+        old = read or message.previous_id  # an already fuzzy message's first old English
+        if not old:
+            continue
+        kept.append((message, message.previous_id, message.user_comments))
+        if read:
+            message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
+        marks = []
+        for string in old:
+            mark = f"@@previous-id-{len(previous)}@@"  # no space: babel cannot wrap it
+            previous[mark] = string
+            marks.append(mark)
+        message.previous_id = marks
+    stream = io.BytesIO()
+    try:
+        write_po(
+            stream,
+            catalog,
+            width=width,
+            omit_header=False,
+            sort_output=False,
+            include_previous=True,
+        )
+    finally:
+        for message, old, comments in kept:
+            message.previous_id, message.user_comments = old, comments
+    text = stream.getvalue().decode("utf-8")
+
+    def quoted(match: re.Match[str]) -> str:
+        return f"#| {match[1]} {normalize(previous[match[2]], prefix='#| ', width=width)}\n"
+
+    text = re.sub(r'(?m)^#\| (msgid|msgid_plural) "(@@previous-id-\d+@@)"\n', quoted, text)
+    return text.encode("utf-8")
+
+
 def update(pages: list[str] | None = None) -> int:
     """Each page's catalog follows its template: new messages added untranslated, changed ones
     marked fuzzy (stale), removed ones dropped. ``pages``: only these (default: every page)."""
-    from babel.messages.pofile import read_po, write_po
+    from babel.messages.pofile import read_po
 
     found = templates()
     if not found:
@@ -511,18 +584,8 @@ def update(pages: list[str] | None = None) -> int:
             catalog = template
             catalog.locale = LANGUAGE
         path.parent.mkdir(parents=True, exist_ok=True)
-        stream = io.BytesIO()
-        # a fuzzy message keeps its old English (#| msgid) above it: what the translator revises
-        write_po(
-            stream,
-            catalog,
-            width=100,
-            omit_header=False,
-            sort_output=False,
-            include_previous=True,
-        )
         # the English the template was extracted from (babel's write_po drops the field)
-        text = _with_digest(stream.getvalue(), digest)
+        text = _with_digest(write_catalog(catalog), digest)
         if path.exists() and _without_dates(path.read_bytes()) == _without_dates(text):
             continue  # only the template's date changed: the file stays as it is
         path.write_bytes(text)
