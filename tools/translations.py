@@ -469,7 +469,10 @@ def english_state(page: str) -> str:
 
 
 # what to do when the English moved on (the wording of CONTRIBUTING's "The Chinese edition")
-RUN_EXTRACT = "run make book, then .venv/bin/python tools/translations.py extract and update"
+RUN_EXTRACT = (
+    "run .venv/bin/python tools/translations.py extract and update (extract says when it needs"
+    " make book first: after an edit of code, not of prose)"
+)
 
 
 def behind_the_english(pages: list[str]) -> list[str]:
