@@ -254,12 +254,18 @@ def spark_area_under_pr(y_true, y_score, num_bins: int = 0) -> float:
 
 # --- Spark ------------------------------------------------------------------------------------
 def spark_session():
-    """A small local session: one core, one partition, no UI."""
+    """A small local session: one core, one partition, no UI, and the JVM's quick compiler only.
+
+    The numbers take a few seconds of Spark's work; the JVM's optimising compiler would spend
+    more than that on compiling itself (the session and every number: 39 s with
+    ``-XX:TieredStopAtLevel=1``, 53-57 s without, on two loaded cores). The benchmarks
+    (``benchmarks/bench_spark.py``) time Spark and keep its default compilers."""
     from pyspark.sql import SparkSession
 
     spark = (
         SparkSession.builder.master("local[1]")
         .appName("evalmetrics-spark-metrics")
+        .config("spark.driver.extraJavaOptions", "-XX:TieredStopAtLevel=1")
         .config("spark.ui.enabled", "false")
         .config("spark.ui.showConsoleProgress", "false")
         .config("spark.default.parallelism", "1")
