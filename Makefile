@@ -22,7 +22,7 @@ THREADS_ENV = $(if $(filter 1,$(JOBS)),,OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1
 # Explorers render their slider frames only when the book is built.
 BOOK_ENV = EVALMETRICS_STATIC_FRAMES=1 $(THREADS_ENV)
 
-.PHONY: help book check test test-full browser-nbval timings lab lab-fresh student clean constraints lint unit unit-fast nbval build-check browser bench bench-spark bench-compare
+.PHONY: help book check test test-full browser-nbval screenshots timings lab lab-fresh student clean constraints lint unit unit-fast nbval build-check browser bench bench-spark bench-compare
 
 # Two workers everywhere (the machines this book is built on have two cores); JOBS=1 to turn off.
 JOBS ?= 2
@@ -37,6 +37,8 @@ help:
 	@echo "make check        the author's loop: lint, fast unit tests, rebuild only what changed"
 	@echo "make test         lint, unit tests (with Spark), notebooks (nbval), strict build, browser test"
 	@echo "make test-full    make test with every case of every check (nightly, about 25 min)"
+	@echo "make screenshots  every page of the built book photographed whole, in _build/screenshots/"
+	@echo "                  (make test photographs each page's first screen)"
 	@echo "make timings      each notebook's execution time in the last build, and the totals"
 	@echo "make lab          JupyterLab on a copy of the chapters (_build/lab), for self-study"
 	@echo "make lab-fresh    the same, the copy rewritten from the chapters (your work there is lost)"
@@ -153,9 +155,16 @@ browser-nbval: $(VENV)/.teach-installed
 	$(MAKE) --no-print-directory nbval \
 		NBVAL_ARGS="$(foreach chapter,$(notdir $(LAB_CHAPTERS)),--ignore=chapters/$(chapter).ipynb)"
 
-# Nightly: make test with every case of every check (about 25 minutes on two cores)
+# Nightly: make test with every case of every check (about 25 minutes on two cores), and the
+# pages photographed whole
 test-full:
-	$(MAKE) --no-print-directory test UNIT_MARKS="not browser"
+	EVALMETRICS_FULL_SHOTS=1 $(MAKE) --no-print-directory test UNIT_MARKS="not browser"
+
+# To look at the built book: each page photographed whole (JPEG), with its explorers before and
+# after a slider moves, in _build/screenshots/ (the page checks of the browser test, about 4 min)
+screenshots: $(VENV)/.test-installed
+	EVALMETRICS_FULL_SHOTS=1 $(BIN)/python -m pytest tests/test_browser.py -m browser -q \
+		-k page_reads_well_offline
 
 # --- self-study and class -----------------------------------------------------------------
 # JupyterLab on a copy of the chapters in _build/lab (tools/make_lab.py): the book's roles

@@ -11,9 +11,11 @@ Chromium through Playwright (no ``playwright install``). A page fails when
 - an image fails to load;
 - an explorer's slider does not change its frame and readout when moved with the keyboard.
 
-A full-page screenshot (JPEG) of every page is saved under ``_build/screenshots/`` (of most
-Chinese pages, the first screen: ``FULL_CHINESE_SHOTS``), and one before and after each
-explorer's slider moves.
+A screenshot (JPEG) of every page's first screen is saved under ``_build/screenshots/``, and
+one of each explorer before and after its slider moves. With ``EVALMETRICS_FULL_SHOTS=1``
+(``make screenshots``, ``make test-full``) the pages are photographed whole (of most Chinese
+pages, still the first screen: ``FULL_CHINESE_SHOTS``): about 1.5 s a page, two minutes in all,
+which ``make test`` does not spend on pictures no check reads.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import functools
 import http.server
 import json
+import os
 import re
 import sys
 import threading
@@ -77,12 +80,14 @@ def chinese_pages() -> list[str]:
     return pages + [p for p in ("zh/chapters/07_roc_auc.html",) if p not in pages]
 
 
-# Chinese pages whose whole length is photographed (figures, an explorer, tables); the others
-# get the first screen only: a long page's full screenshot costs a second or more, and their
-# English twins are photographed whole
+# Whole pages photographed (make screenshots, make test-full), or their first screens only
+FULL_SHOTS = os.environ.get("EVALMETRICS_FULL_SHOTS") == "1"
 # A page taller than this gets a screenshot of its first screen only: the API page, 180,000 px,
 # took 5 s to shoot whole, and an image that tall is not looked at.
 TALLEST_FULL_SHOT = 40_000
+# Chinese pages whose whole length is photographed (figures, an explorer, tables); the others
+# get the first screen only: a long page's full screenshot costs a second or more, and their
+# English twins are photographed whole
 
 FULL_CHINESE_SHOTS = {
     "zh/chapters/02_first_level.html",
@@ -308,7 +313,7 @@ def test_page_reads_well_offline(browser, site, page_path):
                  .map(el => el.innerText.slice(0, 200))"""
         )
         too_wide = page.evaluate(WIDE_BOXES)
-        full = not page_path.startswith("zh/") or page_path in FULL_CHINESE_SHOTS
+        full = FULL_SHOTS and (not page_path.startswith("zh/") or page_path in FULL_CHINESE_SHOTS)
         height = page.evaluate("() => document.documentElement.scrollHeight")
         page.screenshot(
             path=str(screenshot_name(page_path)),
