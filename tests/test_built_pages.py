@@ -179,41 +179,51 @@ def test_the_machinery_check_finds_glue_and_asserts_in_visible_cells():
     assert found == ["glue call: x = compute(data)", "assert: assert x == 2"]
 
 
-@pytest.mark.browser
-def test_no_chapter_shows_glue_calls_or_checks():
-    """The reader sees the computation; glue calls and checks live in hidden cells."""
+def test_one_parse_measures_as_the_three_functions_do():
+    page = _PAGE.replace(
+        "</article>",
+        '<div class="admonition dropdown"><p class="admonition-title">Going further: x</p>'
+        "<p>Optional words.</p></div></article>",
+    )
+    assert MAIN_LINE.measure(page) == (
+        MAIN_LINE.main_line_words(page),
+        MAIN_LINE.going_further_boxes(page),
+        MAIN_LINE.visible_machinery(page),
+    )
+    assert MAIN_LINE.measure(page) == (7, ["Going further: x"], MAIN_LINE.visible_machinery(page))
+
+
+@pytest.fixture(scope="module")
+def measures() -> dict:
+    """Each built chapter page's measures, {stem: (words, boxes, machinery)}, parsed once."""
     pages = MAIN_LINE.chapter_pages(HTML) if HTML.is_dir() else []
     if not pages:
         pytest.fail(NO_BUILD)
-    shown = {
-        page.stem: found
-        for page in pages
-        if (found := MAIN_LINE.visible_machinery(page.read_text(encoding="utf-8")))
-    }
     assert len(pages) >= 15
+    return {page.stem: MAIN_LINE.measure(page.read_text(encoding="utf-8")) for page in pages}
+
+
+@pytest.mark.browser
+def test_no_chapter_shows_glue_calls_or_checks(measures):
+    """The reader sees the computation; glue calls and checks live in hidden cells."""
+    shown = {stem: found.machinery for stem, found in measures.items() if found.machinery}
     assert not shown, shown
 
 
 @pytest.mark.browser
-def test_every_chapter_main_line_fits_one_sitting():
+def test_every_chapter_main_line_fits_one_sitting(measures):
     """At most MAX_WORDS words of main-line prose per chapter page, as a reader sees it;
     what is not on the main line goes into a folded Going further box."""
-    pages = MAIN_LINE.chapter_pages(HTML) if HTML.is_dir() else []
-    if not pages:
-        pytest.fail(NO_BUILD)
-    words = {page.stem: MAIN_LINE.main_line_words(page.read_text("utf-8")) for page in pages}
-    assert len(words) >= 15 and min(words.values()) > 1000, words  # the counter sees prose
+    words = {stem: found.words for stem, found in measures.items()}
+    assert min(words.values()) > 1000, words  # the counter sees prose
     over = {stem: n for stem, n in words.items() if n > MAIN_LINE.MAX_WORDS}
     assert not over, f"main line over {MAIN_LINE.MAX_WORDS} words: {over}"
 
 
 @pytest.mark.browser
-def test_every_chapter_has_at_most_six_going_further_boxes():
+def test_every_chapter_has_at_most_six_going_further_boxes(measures):
     """Folded boxes are for optional material: a few per chapter, never the main line's."""
-    pages = MAIN_LINE.chapter_pages(HTML) if HTML.is_dir() else []
-    if not pages:
-        pytest.fail(NO_BUILD)
-    boxes = {page.stem: MAIN_LINE.going_further_boxes(page.read_text("utf-8")) for page in pages}
+    boxes = {stem: found.boxes for stem, found in measures.items()}
     assert any(boxes.values()), "the counter finds no Going further box at all"
     over = {stem: len(t) for stem, t in boxes.items() if len(t) > MAIN_LINE.MAX_GOING_FURTHER}
     assert not over, f"more than {MAIN_LINE.MAX_GOING_FURTHER} Going further boxes: {over}"

@@ -22,6 +22,7 @@ import argparse
 import re
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 from bs4 import BeautifulSoup
 
@@ -57,9 +58,25 @@ def _article(html: str) -> BeautifulSoup:
     return article
 
 
-def main_line_words(html: str) -> int:
-    """The number of words of main-line prose on a built page (see the module docstring)."""
+class Measures(NamedTuple):
+    """What the checks read of a built chapter page."""
+
+    words: int  # main_line_words
+    boxes: list[str]  # going_further_boxes
+    machinery: list[str]  # visible_machinery
+
+
+def measure(html: str) -> Measures:
+    """The three measures of a page, read from one parse (half a second a chapter page)."""
     article = _article(html)
+    boxes, machinery = going_further_boxes(article), visible_machinery(article)
+    return Measures(main_line_words(article), boxes, machinery)
+
+
+def main_line_words(html: str | BeautifulSoup) -> int:
+    """The number of words of main-line prose on a built page (see the module docstring);
+    given a parsed article, it takes out of it what is not the main line."""
+    article = _article(html) if isinstance(html, str) else html
     # The section judging the source documents closes a chapter; it is not the lesson.
     documents = article.find(id=DOCUMENTS_SECTION)
     if documents is not None:
@@ -86,9 +103,9 @@ def main_line_words(html: str) -> int:
 MAX_GOING_FURTHER = 6
 
 
-def going_further_boxes(html: str) -> list[str]:
+def going_further_boxes(html: str | BeautifulSoup) -> list[str]:
     """The titles of a page's folded "Going further" boxes (optional material only)."""
-    article = _article(html)
+    article = _article(html) if isinstance(html, str) else html
     titles = []
     for box in article.select(".admonition.dropdown, details.dropdown"):
         title = box.select_one(".admonition-title, summary")
@@ -98,9 +115,9 @@ def going_further_boxes(html: str) -> list[str]:
     return titles
 
 
-def visible_machinery(html: str) -> list[str]:
+def visible_machinery(html: str | BeautifulSoup) -> list[str]:
     """The first line of every code cell shown on the page that calls ``glue(`` or asserts."""
-    article = _article(html)
+    article = _article(html) if isinstance(html, str) else html
     found = []
     for cell in article.select("div.cell_input"):
         code = cell.get_text()
@@ -139,9 +156,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'chapter':<32} {'main-line words':>15} {'visible machinery':>18}")
     over = 0
     for page in pages:
-        html = page.read_text(encoding="utf-8")
-        words = main_line_words(html)
-        machinery = visible_machinery(html)
+        words, _, machinery = measure(page.read_text(encoding="utf-8"))
         flag = "  over" if words > MAX_WORDS else ""
         over += bool(flag or machinery)
         print(f"{page.stem:<32} {words:>15} {len(machinery):>18}{flag}")
