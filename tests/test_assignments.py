@@ -51,18 +51,44 @@ slow = pytest.mark.slow
 KEYS = make_assignments.load_keys()
 CHAPTERS = sorted({label[2:4] for label in KEYS})
 # The chapters whose assignments `make test` grades with otter (`make test-full` grades all):
-# between them every kind of answer a key holds. Named, not numbered, so that inserting a
-# chapter still picks these. The static checks of every chapter's files run in both.
+# between them every kind of answer a key holds (type, decimals, sign, undefined), each
+# chapter three runs of otter; `test_the_quick_chapters_hold_every_kind_of_answer` checks it.
+# Named, not numbered, so that inserting a chapter still picks these. The static checks of
+# every chapter's files run in both.
 GRADED_QUICK = tuple(
     chapter_number(name)
     for name in (
-        "why_metrics",  # an undefined (NaN) answer
-        "first_level",  # an int at 0 decimals
-        "auc_in_practice",  # 2 and 4 decimals, and the default 3
+        "why_metrics",  # an undefined (NaN) answer; ints and floats at 3 and 4 decimals
+        "auc_in_practice",  # 2 decimals (the only chapter with them), 3 and 4
         "bootstrap",  # negative answers (the only chapter with any)
         "many_datasets",  # an int at 0 decimals
     )
 )
+
+
+def _answer_kind(value, decimals: int) -> tuple[str, int, str]:
+    """What grading an answer depends on: its type, its decimals, its sign or undefined."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return ("undefined", decimals, "")
+    return (type(value).__name__, decimals, "negative" if value < 0 else "")
+
+
+def _kinds(number: str) -> set[tuple[str, int, str]]:
+    return {
+        _answer_kind(value, key.get("decimals", 3))
+        for label, key in KEYS.items()
+        if label[2:4] == number
+        for value in key["parts"].values()
+    }
+
+
+def test_the_quick_chapters_hold_every_kind_of_answer():
+    every = set().union(*(_kinds(number) for number in CHAPTERS))
+    quick = set().union(*(_kinds(number) for number in GRADED_QUICK))
+    assert every - quick == set(), f"no chapter of GRADED_QUICK holds {every - quick}"
+    assert _answer_kind(-0.5, 4) != _answer_kind(0.5, 4) != _answer_kind(None, 4)
+
+
 # The chapter of the bpref exercise (a written question beside checked ones), which several
 # tests below grade
 BPREF_CHAPTER = chapter_number("incomplete_judgments")
