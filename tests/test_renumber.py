@@ -10,7 +10,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
-from renumber import leftovers, rewrite, rewrite_catalog, rewrite_file  # noqa: E402
+from renumber import collisions, leftovers, rewrite, rewrite_catalog, rewrite_file  # noqa: E402
 
 STEMS = {"05_roc_auc": "07_roc_auc", "07_retrieval_pr": "10_retrieval_pr"}
 NUMBERS = {5: 7, 7: 10}
@@ -220,3 +220,19 @@ def test_a_rewritten_catalog_keeps_its_english_digest_and_its_old_english():
     # babel reads #| lines as user comments: they still hold the old English, quoted
     assert _previous_in(message.user_comments) == [old]
     assert message.fuzzy and not any(line.startswith("# |") for line in new.splitlines())
+
+
+def test_a_map_that_leaves_a_chapter_in_the_way_is_refused_before_anything_moves():
+    present = ["15_dcg_ndcg", "16_choosing", "17_confidence_intervals"]
+    leaves = {"16_choosing": "17_choosing"}  # 17 stays where 16 moves to
+    (clash,) = collisions(leaves, present)
+    assert "chapter 17 would be both 17_confidence_intervals (not in the map)" in clash
+    assert "16_choosing -> 17_choosing" in clash
+    both = {
+        "15_dcg_ndcg": "17_dcg",
+        "16_choosing": "17_choosing",
+        "17_confidence_intervals": "18_ci",
+    }
+    assert len(collisions(both, present)) == 1
+    whole = {"16_choosing": "17_choosing", "17_confidence_intervals": "18_confidence_intervals"}
+    assert collisions(whole, present) == []

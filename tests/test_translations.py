@@ -172,6 +172,24 @@ def test_a_translated_page_has_no_missing_or_stale_message():
     assert not bad, "\n".join(bad) + "\n(python tools/translations.py status lists them)"
 
 
+@pytest.mark.parametrize("page", CATALOG_PAGES)
+def test_a_message_marked_current_keeps_no_old_english(page):
+    """Translating a fuzzy message ends by removing ``fuzzy`` and its ``#|`` lines together."""
+    left = [m.id[:60] for m in _messages(page) if translations.leftover_old(m)]
+    assert not left, (
+        f"{translations.catalog_path(page).relative_to(ROOT)}: messages not fuzzy that keep"
+        f" their old English (#| lines): {left}"
+    )
+
+
+def test_old_english_left_on_a_current_message_is_found():
+    from babel.messages.catalog import Message
+
+    assert translations.leftover_old(Message("new", "新", previous_id="old"))
+    assert not translations.leftover_old(Message("new", "新", previous_id="old", flags=["fuzzy"]))
+    assert not translations.leftover_old(Message("new", "新"))
+
+
 def test_a_translated_page_keeps_no_copy_of_the_build_environment(tmp_path):
     """Sphinx translates a paragraph by parsing it as a small document whose settings hold
     the build environment, and moves its nodes into the page. Unless ``_ext/editions.py``

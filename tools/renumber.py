@@ -133,7 +133,30 @@ def build_maps(
         if must_exist and not (ROOT / "chapters" / f"{old}.ipynb").exists():
             raise SystemExit(f"MAP: chapters/{old}.ipynb does not exist")
         numbers[chapter_number(old)] = chapter_number(new)
+    if must_exist:
+        present = [path.stem for path in (ROOT / "chapters").glob("[0-9][0-9]_*.ipynb")]
+        clashes = collisions(stem_map, present)
+        if clashes:
+            raise SystemExit("MAP: nothing was changed, for " + "; ".join(clashes))
     return stem_map, numbers
+
+
+def collisions(stem_map: dict[str, str], present: list[str]) -> list[str]:
+    """The chapter numbers that two chapters would hold after the moves: a chapter the map
+    leaves where another moves to, or two moved to one number. Checked before anything moves
+    (a dry run too), for ``git mv`` would stop half-way."""
+    after: dict[int, list[str]] = {}
+    for stem in sorted(present):
+        if stem not in stem_map:
+            after.setdefault(chapter_number(stem), []).append(f"{stem} (not in the map)")
+    for old, new in stem_map.items():
+        after.setdefault(chapter_number(new), []).append(f"{old} -> {new}")
+    return [
+        f"chapter {number:02d} would be both {' and '.join(who)}: move the chapter that is in"
+        " the way too (every chapter from the insertion to the end moves up by one)"
+        for number, who in sorted(after.items())
+        if len(who) > 1
+    ]
 
 
 def rewrite(text: str, stems: dict[str, str], numbers: dict[int, int], log: list[str]) -> str:

@@ -896,11 +896,22 @@ def check(pages: list[str] | None = None) -> int:
             catalog = read_po(stream, locale=LANGUAGE)
         for message in catalog:
             if message.id and message.string and not message.fuzzy:
-                for problem in problems(message.id, message.string):
+                for problem in problems(message.id, message.string) + leftover_old(message):
                     bad += 1
                     print(f"{page}: {message.id[:60]!r}...: {problem}")
     print(f"{bad} problem(s)")
     return 1 if bad else 0
+
+
+def leftover_old(message) -> list[str]:
+    """A message marked current (not fuzzy) that still carries its old English (``#|``
+    lines): the translator removed ``fuzzy`` and left them, or forgot to read them."""
+    if message.fuzzy or not message.previous_id:
+        return []
+    return [
+        "not fuzzy, yet its old English (#| lines) is still there: delete those lines once"
+        " the translation is current, or put `fuzzy` back until it is"
+    ]
 
 
 def translated_title() -> str:
