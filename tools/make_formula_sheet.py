@@ -224,8 +224,11 @@ def render(data: dict) -> str:
         "there, the function that computes it (`import evalmetrics as em`; `ranking` is "
         "`evalmetrics.ranking`), the scikit-learn or trec_eval name of the same number where "
         "there is one (a name only: the conventions may differ, see the section), and the "
-        "section that derives it. The page is generated from `evalmetrics/formulas.json`, and a "
-        "test checks it against the package, so it cannot drift from the code.",
+        "section that derives it. The page is generated from `evalmetrics/formulas.json`; a "
+        "test checks its names and its undefined cases against the package (every function "
+        "and every scikit-learn or trec_eval name exists, and each undefined case gives what "
+        "its row says), so those cannot drift from the code. The formulas are written by "
+        "hand, as in the sections that derive them.",
         *(
             [
                 "",
