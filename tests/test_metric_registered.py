@@ -306,6 +306,11 @@ def _root_with_crosscheck(tmp_path: Path, source: str, hand: str | None = None) 
     return tmp_path
 
 
+def _reported(key: str, root: Path) -> bool:
+    """Whether missing_steps, run on the copy ``root``, lists the step ``key``."""
+    return any(step.startswith(key) for step in missing_steps(root))
+
+
 def _plant(monkeypatch, name: str, doc: str = "A planted metric.", listed: bool = True):
     """A public function name(y_true, y_pred) defined, as far as missing_steps can tell, in
     evalmetrics/classification.py; in its __all__ when listed."""
@@ -327,8 +332,7 @@ def test_hand_values_must_be_computed_in_a_test(tmp_path, monkeypatch):
     key = "classification.fowlkes_mallows: hand-computed values"
 
     def reported(hand: str, where: Path) -> bool:
-        root = _root_with_crosscheck(where, "", hand=hand)
-        return any(p.startswith(key) for p in missing_steps(root))
+        return _reported(key, _root_with_crosscheck(where, "", hand=hand))
 
     mentions = (
         "import evalmetrics as em\n\n# em.fowlkes_mallows: 1/2 by hand, TODO\n"
@@ -394,8 +398,7 @@ def test_a_cross_check_must_call_the_metric_in_a_test(tmp_path, monkeypatch):
     key = "classification.fowlkes_mallows: a cross-check"
 
     def reported(source: str, where: Path) -> bool:
-        root = _root_with_crosscheck(where, source)
-        return any(p.startswith(key) for p in missing_steps(root))
+        return _reported(key, _root_with_crosscheck(where, source))
 
     assert reported(mentions, tmp_path / "mentions")
     calls = "import evalmetrics as em\n\n\ndef test_it():\n    em.fowlkes_mallows([1], [1])\n"
