@@ -9,9 +9,11 @@ submissions are made from its solutions notebook:
   that part 0, 4 of 5;
 - ``crashes``: 7.2's answer cell raises before it sets ``auc``: ``auc`` 0, the rest graded,
   4 of 5, and the total row names the error;
-- ``never_ends``: a cell after the set-up that waits for ever (``time.sleep``, so that the test
+- ``asleep``: a cell after the set-up that waits for ever (``time.sleep``, so that the test
   does not hold a core until the timeout): killed at the timeout, every
-  part 0, the others graded as usual.
+  part 0, the others graded as usual. Its name sorts first, so grade.py starts it first and
+  grades the other three beside it (two at a time): the run takes the timeout, not the
+  timeout and a grading more.
 
 The expected points below are the assignment's, written by hand, not read from grade.py. The
 test that grades (marked ``slow``) needs otter-grader (requirements-teach.txt); the tests of bad
@@ -47,7 +49,7 @@ LOST = {  # student -> the (question, part position) that get 0
     "correct": set(),
     "one_wrong": {("ch07-ex-flip", 1)},
     "crashes": {("ch07-ex-auc-pairs", 0)},
-    "never_ends": {(q, i) for q, n in QUESTIONS.items() for i in range(n)},
+    "asleep": {(q, i) for q, n in QUESTIONS.items() for i in range(n)},
 }
 
 
@@ -113,12 +115,10 @@ def graded(tmp_path_factory) -> tuple[list[dict], str, dict[str, list[str]]]:
     cell = crashes["cells"][answer_cells["ch07-ex-auc-pairs"]]
     cell["source"] = "raise RuntimeError('stopped here')\n" + "".join(cell["source"])
     write("crashes", crashes)
-    never_ends = copy.deepcopy(notebook)
+    asleep = copy.deepcopy(notebook)
     setup = next(i for i, c in enumerate(cells) if "".join(c["source"]).startswith("# Set-up"))
-    never_ends["cells"].insert(
-        setup + 1, _code_cell("import time\n\nwhile True:\n    time.sleep(1)\n")
-    )
-    write("never_ends", never_ends)
+    asleep["cells"].insert(setup + 1, _code_cell("import time\n\nwhile True:\n    time.sleep(1)\n"))
+    write("asleep", asleep)
 
     out = tmp / "gradebook.csv"
     result = subprocess.run(
@@ -167,12 +167,12 @@ def test_the_notes_say_what_went_wrong(graded):
         ("one_wrong", constant),
         ("crashes", auc),
         ("crashes", "total"),
-        ("never_ends", "total"),
+        ("asleep", "total"),
     }, notes
     assert "not quite" in notes[("one_wrong", constant)]
     assert "RuntimeError: stopped here" in notes[("crashes", "total")]
-    assert notes[("never_ends", "total")] == f"did not finish within {TIMEOUT} s: graded 0"
-    assert "never_ends: 0 / 5" in printed and "correct: 5 / 5" in printed
+    assert notes[("asleep", "total")] == f"did not finish within {TIMEOUT} s: graded 0"
+    assert "asleep: 0 / 5" in printed and "correct: 5 / 5" in printed
 
 
 # --- bad input: the error names the argument (no otter needed) -------------------------------
