@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from fractions import Fraction
 
 from . import Exercise, Mistake
 
 
+@functools.lru_cache(maxsize=4096, typed=True)  # a million calls while the variants are drawn
 def _q(x: object) -> Fraction:
     """A number of the statement as an exact fraction (0.15 is 3/20)."""
     return Fraction(str(x))
