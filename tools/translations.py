@@ -905,8 +905,11 @@ def check(pages: list[str] | None = None) -> int:
 
 def leftover_old(message) -> list[str]:
     """A message marked current (not fuzzy) that still carries its old English (``#|``
-    lines): the translator removed ``fuzzy`` and left them, or forgot to read them."""
-    if message.fuzzy or not message.previous_id:
+    lines): the translator removed ``fuzzy`` and left them, or forgot to read them. Babel's
+    ``read_po`` gives such lines as user comments beginning with ``|``, not as the message's
+    ``previous_id``; either counts."""
+    old = message.previous_id or [c for c in message.user_comments if c.startswith("|")]
+    if message.fuzzy or not old:
         return []
     return [
         "not fuzzy, yet its old English (#| lines) is still there: delete those lines once"
