@@ -1282,6 +1282,13 @@ def lr_plus(
         positive prediction is evidence for the positive class); ``inf`` when FPR = 0 and
         TPR > 0; else the ``zero_division`` value.
 
+    Raises
+    ------
+    ValueError
+        As :func:`precision` with ``average="binary"``.
+    TypeError
+        If the labels mix strings and numbers.
+
     Warns
     -----
     UndefinedMetricWarning
@@ -1289,13 +1296,6 @@ def lr_plus(
     RuntimeWarning
         When FPR = 0 and TPR > 0: TPR/0 is not 0/0 but tends to +inf, and ``inf`` is
         returned whatever ``zero_division`` is.
-
-    Raises
-    ------
-    ValueError
-        As :func:`precision` with ``average="binary"``.
-    TypeError
-        If the labels mix strings and numbers.
 
     See Also
     --------
@@ -1361,19 +1361,19 @@ def lr_minus(
         against the positive class); ``inf`` when TNR = 0 and FNR > 0; else the
         ``zero_division`` value.
 
-    Warns
-    -----
-    UndefinedMetricWarning
-        Under ``zero_division="warn"``, when LR- is 0/0.
-    RuntimeWarning
-        When TNR = 0 and FNR > 0 (x/0 with x > 0): ``inf`` whatever ``zero_division`` is.
-
     Raises
     ------
     ValueError
         As :func:`precision` with ``average="binary"``.
     TypeError
         If the labels mix strings and numbers.
+
+    Warns
+    -----
+    UndefinedMetricWarning
+        Under ``zero_division="warn"``, when LR- is 0/0.
+    RuntimeWarning
+        When TNR = 0 and FNR > 0 (x/0 with x > 0): ``inf`` whatever ``zero_division`` is.
 
     See Also
     --------

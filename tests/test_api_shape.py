@@ -7,6 +7,7 @@
 - ``_undefined`` is the only core module that divides by a possibly-zero denominator: every
   other division has a numeric-constant denominator or a ``# nonzero: <reason>`` comment.
 - No module below the widgets layer imports matplotlib.
+- A docstring's sections come in numpydoc's order (``Raises`` before ``Warns``, ...).
 
 The functions are found by walking the modules' ``__all__``, so a new public function is
 checked without being listed here.
@@ -643,3 +644,45 @@ def test_the_shape_tests_cover_every_public_module():
         if not info.name.startswith("_")
     }
     assert found == set(PUBLIC_MODULES), found ^ set(PUBLIC_MODULES)
+
+
+# numpydoc's order of a docstring's sections (numpydoc's format guide)
+NUMPYDOC_ORDER = (
+    "Parameters",
+    "Attributes",
+    "Returns",
+    "Yields",
+    "Receives",
+    "Other Parameters",
+    "Raises",
+    "Warns",
+    "Warnings",
+    "See Also",
+    "Notes",
+    "References",
+    "Examples",
+)
+
+
+def _sections_out_of_order(doc: str) -> list[str]:
+    """The section headings of a numpydoc docstring that are unknown or out of order."""
+    heads = re.findall(r"^(\w[\w ]*)\n-{3,}$", inspect.cleandoc(doc), flags=re.M)
+    unknown = [h for h in heads if h not in NUMPYDOC_ORDER]
+    known = [NUMPYDOC_ORDER.index(h) for h in heads if h in NUMPYDOC_ORDER]
+    late = [NUMPYDOC_ORDER[i] for i, j in zip(known, known[1:], strict=False) if j < i]
+    return [f"unknown section {h!r}" for h in unknown] + [f"{h} is out of order" for h in late]
+
+
+@pytest.mark.parametrize(("module_name", "qualname", "function", "owner"), ALL_CALLABLES, ids=IDS)
+def test_docstring_sections_come_in_numpydoc_order(module_name, qualname, function, owner):
+    problems = _sections_out_of_order(function.__doc__ or "")
+    assert not problems, f"{module_name}.{qualname}: {problems}"
+
+
+def test_the_section_order_check_can_fail():
+    doc = "One line.\n\nWarns\n-----\nW\n    w\n\nRaises\n------\nE\n    e\n"
+    assert _sections_out_of_order(doc) == ["Warns is out of order"]
+    assert _sections_out_of_order(doc.replace("Warns\n-----", "Cautions\n--------")) == [
+        "unknown section 'Cautions'"
+    ]
+    assert _sections_out_of_order("One line.\n\nRaises\n------\nE\n    e\n") == []
