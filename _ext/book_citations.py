@@ -171,8 +171,35 @@ def _language(app: Sphinx, config) -> None:
     _LABEL[0] = DOCUMENT_LABEL.get(language, DOCUMENT_LABEL["en"])
 
 
+def _remember_installed_plugins() -> None:
+    """pybtex looks a style up among the installed packages' entry points each time a citation
+    is formatted (pybtex.plugin's ``_load_entry_point``): about 380 lookups of 20 ms in a build,
+    8 s of one build's 60. The installed packages do not change during a build: each lookup's
+    answer is kept. Plugins registered at run time are still found first, as before."""
+    import functools
+
+    from pybtex import plugin
+
+    if getattr(plugin, "_book_remembered", False):
+        return
+    lookup = plugin.entry_points
+
+    @functools.cache
+    def remembered(group: str, name: str | None) -> tuple:
+        if name is None:
+            return tuple(lookup(group=group))
+        return tuple(lookup(group=group, name=name))
+
+    def entry_points(*, group: str, name: str | None = None) -> tuple:
+        return remembered(group, name)
+
+    plugin.entry_points = entry_points
+    plugin._book_remembered = True
+
+
 def setup(app: Sphinx) -> dict:
     """Importing the module registers the plugins; the word before a document's number follows
     the build's language ("Document 000", "文档 000")."""
+    _remember_installed_plugins()
     app.connect("config-inited", _language)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
