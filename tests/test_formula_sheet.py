@@ -242,6 +242,51 @@ def test_every_chapter_reference_is_a_label_in_the_chapters(label):
     assert label in chapter_labels(), f"no ({label})= in chapters/*.ipynb"
 
 
+def label_files() -> dict[str, str]:
+    """Each label of the chapters: the name of the chapter that holds it."""
+    files = {}
+    for path in sorted((ROOT / "chapters").glob("*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            if cell["cell_type"] == "markdown":
+                for label in re.findall(r"^\(([\w:-]+)\)=\s*$", "".join(cell["source"]), re.M):
+                    files[label] = path.stem
+    return files
+
+
+def four_counts_out_of_place(metrics: list[dict], files: dict[str, str]) -> list[str]:
+    """The two-class metrics of the four-counts chapter (the one holding ``sec-four-counts``)
+    that are not in the one run of them that ends just before ``averages`` ("Add a metric",
+    step 6: after ``mcc``). A count ratio (a key of ``RATIOS``) goes beside the record whose
+    denominator it shares, anywhere in the part, and is left out."""
+    from evalmetrics._core import RATIOS
+
+    chapter = files["sec-four-counts"]
+    ids = [metric["id"] for metric in metrics]
+    ours = [
+        i
+        for i, metric in enumerate(metrics)
+        if files.get(metric["chapter"][0]) == chapter
+        and metric["id"].replace("-", "_") not in RATIOS
+    ]
+    end = ids.index("averages")
+    run = set(range(end - len(ours), end))
+    return [ids[i] for i in ours if i not in run]
+
+
+def test_the_four_counts_records_come_together_before_averages():
+    files = label_files()
+    assert not four_counts_out_of_place(DATA["parts"][0]["metrics"], files), (
+        "a two-class metric's record goes after mcc, before averages (CONTRIBUTING, Add a"
+        " metric, step 6)"
+    )
+    # can fail: a record put after averages, or before e-measure
+    metrics = list(DATA["parts"][0]["metrics"])
+    ids = [metric["id"] for metric in metrics]
+    moved = metrics.pop(ids.index("youden-j"))
+    assert four_counts_out_of_place([*metrics, moved], files) == ["youden-j"]
+    assert four_counts_out_of_place([moved, *metrics], files) == ["youden-j"]
+
+
 def test_the_label_check_can_fail():
     assert "sec-no-such-section" not in chapter_labels()
     assert {"sec-precision", "sec-ndcg"} <= chapter_labels()

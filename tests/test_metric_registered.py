@@ -53,7 +53,7 @@ def _dotted(node: ast.expr) -> str | None:
     return None
 
 
-def package_uses(source: str, package: str = "evalmetrics") -> set[str]:
+def package_uses(source: str, package: str = "evalmetrics", peer: str | None = None) -> set[str]:
     """Full dotted names of the ``package`` functions that a module-level ``def test_...``
     of ``source`` (its decorators included) calls or hands on as a value, seen through the
     module's imports (``import evalmetrics as em``, ``from evalmetrics import f1``).
@@ -61,11 +61,13 @@ def package_uses(source: str, package: str = "evalmetrics") -> set[str]:
     ``em.f1(...)`` counts, and so does ``for ours, theirs in ((em.f1, f1_score),): ours(...)``
     (how ``test_crosscheck_sklearn.py`` checks F1) or ``em.f1`` in a ``parametrize`` list. A
     name in a comment or a string, a bare ``em.f1`` statement, and a use in a helper outside
-    any test function or in a test class do not count."""
+    any test function or in a test class do not count. With ``peer`` (``"sklearn"``), only
+    the test functions that also read a name of that package count: a cross-check that
+    compares ours with ours does not."""
     tree = ast.parse(source)
     alias = _aliases(tree)
     used = set()
-    for node in _test_loads(tree):
+    for node in _test_loads(tree, alias, peer):
         dotted = _dotted(node)
         if dotted is None:
             continue
@@ -93,9 +95,13 @@ def _aliases(tree: ast.Module) -> dict[str, str]:
     return alias
 
 
-def _test_loads(tree: ast.Module) -> list[ast.Name | ast.Attribute]:
+def _test_loads(
+    tree: ast.Module, alias: dict[str, str] | None = None, peer: str | None = None
+) -> list[ast.Name | ast.Attribute]:
     """The names and attributes a module-level ``def test_...`` reads (its decorators
-    included), less bare expression statements (``em.f1`` alone on a line)."""
+    included), less bare expression statements (``em.f1`` alone on a line); with ``peer``,
+    only those of the test functions that read a name of the package ``peer`` (through
+    ``alias``, the module's imports)."""
     loads = []
     for function in tree.body:
         if not (
@@ -105,13 +111,20 @@ def _test_loads(tree: ast.Module) -> list[ast.Name | ast.Attribute]:
             continue
         nodes = list(ast.walk(function))
         bare = {id(node.value) for node in nodes if isinstance(node, ast.Expr)}
-        loads += [
+        read = [
             node
             for node in nodes
             if isinstance(node, ast.Name | ast.Attribute)
             and id(node) not in bare
             and isinstance(node.ctx, ast.Load)
         ]
+        if peer is not None and not any(
+            (alias or {}).get(node.id, "").split(".")[0] == peer
+            for node in read
+            if isinstance(node, ast.Name)
+        ):
+            continue
+        loads += read
     return loads
 
 
@@ -159,7 +172,7 @@ def missing_steps(root: Path = ROOT, module=classification, package=evalmetrics)
     hand_counts = set().union(*(counts_uses(text, package.__name__) for text in hand_sources))
     cross = set().union(
         *(
-            package_uses(p.read_text(encoding="utf-8"), package.__name__)
+            package_uses(p.read_text(encoding="utf-8"), package.__name__, peer="sklearn")
             for p in sorted(tests.glob("test_crosscheck_*.py"))
         )
     )
@@ -251,8 +264,9 @@ def missing_steps(root: Path = ROOT, module=classification, package=evalmetrics)
             lacks(
                 "a cross-check against scikit-learn in a tests/test_crosscheck_*.py file: a"
                 f" module-level def test_... that calls it (em.{name}(...)) or hands it to a"
-                f" call ((em.{name}, sklearn_function) pairs); a mention in a comment or a"
-                " string does not count"
+                f" call ((em.{name}, sklearn_function) pairs), and reads a scikit-learn name"
+                " (its function, or confusion_matrix for the four counts); a mention in a"
+                " comment or a string, or a test that compares ours with ours, does not count"
             )
     return problems
 
@@ -401,18 +415,35 @@ def test_a_cross_check_must_call_the_metric_in_a_test(tmp_path, monkeypatch):
         return _reported(key, _root_with_crosscheck(where, source))
 
     assert reported(mentions, tmp_path / "mentions")
-    calls = "import evalmetrics as em\n\n\ndef test_it():\n    em.fowlkes_mallows([1], [1])\n"
+    calls = (
+        "import evalmetrics as em\nfrom sklearn.metrics import fowlkes_mallows_score\n\n\n"
+        "def test_it():\n"
+        "    assert em.fowlkes_mallows([1], [1]) == fowlkes_mallows_score([1], [1])\n"
+    )
     assert not reported(calls, tmp_path / "em")
     imported = (
         "from evalmetrics.classification import fowlkes_mallows as fm\n\n\n"
-        "def test_it():\n    assert fm([1], [1]) == 1\n"
+        "def test_it():\n    from sklearn.metrics import confusion_matrix\n\n"
+        "    assert fm([1], [1]) == confusion_matrix([1], [1])[0, 0]\n"
     )
     assert not reported(imported, tmp_path / "imported")
     pairs = (
-        "import evalmetrics as em\n\n\n"
-        "def test_it():\n    for ours in (em.fowlkes_mallows,):\n        ours([1], [1])\n"
+        "import evalmetrics as em\nimport sklearn.metrics as skm\n\n\n"
+        "def test_it():\n"
+        "    for ours, theirs in ((em.fowlkes_mallows, skm.fowlkes_mallows_score),):\n"
+        "        assert ours([1], [1]) == theirs([1], [1])\n"
     )
     assert not reported(pairs, tmp_path / "pairs")
+    # ours against ours (or a formula typed beside it) checks nothing against the peer
+    alone = "import evalmetrics as em\n\n\ndef test_it():\n    em.fowlkes_mallows([1], [1])\n"
+    assert reported(alone, tmp_path / "alone")
+    ours_twice = (
+        "import evalmetrics as em\nfrom sklearn.metrics import fowlkes_mallows_score\n\n\n"
+        "def test_it():\n"
+        "    assert em.fowlkes_mallows([1], [1]) == em.fowlkes_mallows([1], [1])\n\n\n"
+        "def test_other():\n    assert fowlkes_mallows_score([1], [1]) == 1\n"
+    )
+    assert reported(ours_twice, tmp_path / "ours_twice")
 
 
 def test_package_uses_reads_the_imports():

@@ -1,5 +1,5 @@
-"""What ``tools/new_chapter.py`` leaves to the author: its toy example replaced, and the
-chapter named on the book's map.
+"""What the recipes leave to the author: ``tools/new_chapter.py``'s toy example replaced, the
+chapter named on the book's map, and a new metric's own section.
 
 The scaffold's chapter passes every check of the chapter recipe as it is, so that a contributor
 can replace it one piece at a time; these tests are the ones that fail until every piece (the
@@ -118,3 +118,36 @@ def test_the_scaffold_puts_a_chapter_in_number_order_within_its_part():
     last = new_chapter.add_to_toc(toc, "15_last", "Part III")
     assert "chapters/14_hit_ratio\n      - file: chapters/15_last\n  - caption: Part IV" in last
     # renumber: on
+
+
+# The records that chapter 6 teaches inside its section "Five numbers from four counts" without
+# a label of their own. A new metric's record borrows that label (``sec-four-counts``) from
+# step 6 of "Add a metric" until step 12 gives it a section and a label of its own.
+SHARE_THE_FOUR_COUNTS_LABEL = {
+    "npv",
+    "balanced-accuracy",
+    "youden-j",
+    "likelihood-ratios",
+    "cohen-kappa",
+    "mcc",
+}
+
+
+def borrowers(metrics: list[dict]) -> list[str]:
+    return [
+        metric["id"]
+        for metric in metrics
+        if metric["chapter"] == ["sec-four-counts"]
+        and metric["id"] not in SHARE_THE_FOUR_COUNTS_LABEL
+    ]
+
+
+def test_no_new_metric_still_borrows_the_four_counts_label():
+    data = json.loads((ROOT / "evalmetrics" / "formulas.json").read_text(encoding="utf-8"))
+    metrics = [metric for part in data["parts"] for metric in part["metrics"]]
+    left = borrowers(metrics)
+    assert not left, (
+        f"{left} still borrow sec-four-counts: write the metric's section, labelled sec- and"
+        " the record's id (CONTRIBUTING, Add a metric, step 12)"
+    )
+    assert borrowers([*metrics, {"id": "jaccard", "chapter": ["sec-four-counts"]}]) == ["jaccard"]
