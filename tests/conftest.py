@@ -36,7 +36,47 @@ def _shows_an_explorer(path: Path) -> bool:
     )
 
 
-def pytest_collection_modifyitems(items):
+# --chapter NN_name (CONTRIBUTING, "Adding a chapter", step 10): the checks of a new chapter
+# without the cases of every other chapter. A case whose id names chapters (``09_pr_ap``,
+# ``ch09``, ``ch09-ex-...``), none of them this one, is deselected; every other test runs, those
+# over the whole book (the toc, the teachers page, the catalogs) included. Adding a chapter
+# changes no other chapter's files: after a renumbering, which does, run without it.
+CHAPTER_IN_ID = re.compile(r"(?<![0-9])(?:ch([0-9]{2})(?![0-9])|([0-9]{2})_[a-z])")
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--chapter",
+        metavar="NN_name",
+        help="run a new chapter's cases and the book-wide tests, not every other chapter's cases",
+    )
+
+
+def chapters_named(test_id: str) -> set[str]:
+    """The chapter numbers a test case's parameters name: ``{"09"}`` for ``[ch09-ex-ties]``."""
+    params = test_id.partition("[")[2]
+    return {a or b for a, b in CHAPTER_IN_ID.findall(params)}
+
+
+def other_chapters_cases(items, chapter: str) -> list:
+    number = re.match(r"[0-9]{2}", chapter)
+    if number is None:
+        raise pytest.UsageError(f"--chapter: expected a name such as 26_toy, got {chapter!r}")
+    return [
+        item
+        for item in items
+        if (named := chapters_named(item.nodeid)) and number.group() not in named
+    ]
+
+
+def pytest_collection_modifyitems(config, items):
+    chapter = config.getoption("--chapter", default=None)
+    if chapter:
+        others = other_chapters_cases(items, chapter)
+        if others:
+            config.hook.pytest_deselected(items=others)
+            left = set(map(id, others))
+            items[:] = [item for item in items if id(item) not in left]
     shows = {}
     for item in items:
         path = Path(str(getattr(item, "path", "")))

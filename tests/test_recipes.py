@@ -351,3 +351,33 @@ def test_a_part_that_is_not_in_the_toc_stops_the_scaffold_before_it_writes(tmp_p
     written = [p for p in tmp_path.rglob("*") if p.is_file()]
     assert sorted(p.name for p in written) == ["_toc.yml", "teachers.md"]
     assert (tmp_path / "_toc.yml").read_text() == (ROOT / "_toc.yml").read_text()
+
+
+def test_the_chapter_option_leaves_out_only_other_chapters_cases():
+    """``--chapter`` of step 10 keeps the new chapter's cases and every test over the whole
+    book, and leaves out the cases that name only other chapters."""
+    from types import SimpleNamespace
+
+    import conftest
+
+    ids = {
+        "t.py::test_toc": True,  # no parameters: the whole book
+        "t.py::test_page[reference/teachers]": True,
+        "t.py::test_page[intro]": True,
+        "t.py::test_notebook[26_toy]": True,
+        "t.py::test_notebook[chapters/26_toy.ipynb]": True,
+        "t.py::test_key[ch26-ex-toy]": True,
+        "t.py::test_key[ch26]": True,
+        "t.py::test_notebook[09_pr_ap]": False,
+        "t.py::test_notebook[chapters/09_pr_ap]": False,
+        "t.py::test_key[ch09-ex-ties]": False,
+        "t.py::test_key[ch09]": False,
+        "t.py::test_pair[ch09-ex-holm-c26_toy]": True,  # names the new chapter too
+        "t.py::test_seed[2026]": True,  # a number, not a chapter
+        "chapters/09_pr_ap.ipynb::Cell 3": True,  # nbval's cells: no parameters
+    }
+    items = [SimpleNamespace(nodeid=nodeid) for nodeid in ids]
+    left_out = {item.nodeid for item in conftest.other_chapters_cases(items, "26_toy")}
+    assert left_out == {nodeid for nodeid, kept in ids.items() if not kept}
+    with pytest.raises(pytest.UsageError, match="--chapter"):
+        conftest.other_chapters_cases(items, "toy")
