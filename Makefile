@@ -64,7 +64,8 @@ $(BIN)/uv: $(BIN)/python constraints.txt
 	$(PIP) install --quiet --disable-pip-version-check -c constraints.txt uv
 	@touch $@
 
-# ranx's numba functions compiled once into numba's cache (about 40 s), not once per chapter
+# ranx's numba functions compiled once into numba's cache (about a minute on two cores), not once
+# per chapter
 $(VENV)/.book-installed: $(BIN)/uv requirements.txt constraints.txt overrides.txt pyproject.toml
 	$(PIP_INSTALL) -r requirements.txt
 	$(BIN)/python tools/warm_numba.py
