@@ -253,11 +253,16 @@ def label_files() -> dict[str, str]:
     return files
 
 
+# the two-class metrics of the four-counts chapter in the order the sheet has them; a new one
+# goes after the last of them ("Add a metric", step 6)
+TWO_CLASS_RECORDS = ("balanced-accuracy", "youden-j", "likelihood-ratios", "cohen-kappa", "mcc")
+
+
 def four_counts_out_of_place(metrics: list[dict], files: dict[str, str]) -> list[str]:
     """The two-class metrics of the four-counts chapter (the one holding ``sec-four-counts``)
-    that are not in the one run of them that ends just before ``averages`` ("Add a metric",
-    step 6: after ``mcc``). A count ratio (a key of ``RATIOS``) goes beside the record whose
-    denominator it shares, anywhere in the part, and is left out."""
+    out of their place: together, just before ``averages``, and a new one after ``mcc``. A
+    count ratio (a key of ``RATIOS``) goes beside the record whose denominator it shares,
+    anywhere in the part, and is left out."""
     from evalmetrics._core import RATIOS
 
     chapter = files["sec-four-counts"]
@@ -268,9 +273,13 @@ def four_counts_out_of_place(metrics: list[dict], files: dict[str, str]) -> list
         if files.get(metric["chapter"][0]) == chapter
         and metric["id"].replace("-", "_") not in RATIOS
     ]
-    end = ids.index("averages")
+    last, end = ids.index(TWO_CLASS_RECORDS[-1]), ids.index("averages")
     run = set(range(end - len(ours), end))
-    return [ids[i] for i in ours if i not in run]
+    return [
+        ids[i]
+        for i in ours
+        if i not in run or (ids[i] not in TWO_CLASS_RECORDS and not last < i < end)
+    ]
 
 
 def test_the_four_counts_records_come_together_before_averages():
@@ -279,12 +288,18 @@ def test_the_four_counts_records_come_together_before_averages():
         "a two-class metric's record goes after mcc, before averages (CONTRIBUTING, Add a"
         " metric, step 6)"
     )
-    # can fail: a record put after averages, or before e-measure
+    # can fail: a record put after averages, or before e-measure, or a new one before mcc
     metrics = list(DATA["parts"][0]["metrics"])
     ids = [metric["id"] for metric in metrics]
     moved = metrics.pop(ids.index("youden-j"))
     assert four_counts_out_of_place([*metrics, moved], files) == ["youden-j"]
     assert four_counts_out_of_place([moved, *metrics], files) == ["youden-j"]
+    metrics = list(DATA["parts"][0]["metrics"])
+    new = {"id": "number-needed-to-diagnose", "chapter": ["sec-four-counts"]}
+    after_npv = [*metrics[: ids.index("npv") + 1], new, *metrics[ids.index("npv") + 1 :]]
+    assert four_counts_out_of_place(after_npv, files) == ["number-needed-to-diagnose"]
+    after_mcc = [*metrics[: ids.index("mcc") + 1], new, *metrics[ids.index("mcc") + 1 :]]
+    assert four_counts_out_of_place(after_mcc, files) == []
 
 
 def test_the_label_check_can_fail():
