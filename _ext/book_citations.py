@@ -173,9 +173,10 @@ def _language(app: Sphinx, config) -> None:
 
 def _remember_installed_plugins() -> None:
     """pybtex looks a style up among the installed packages' entry points each time a citation
-    is formatted (pybtex.plugin's ``_load_entry_point``): about 380 lookups of 20 ms in a build,
-    8 s of one build's 60. The installed packages do not change during a build: each lookup's
-    answer is kept. Plugins registered at run time are still found first, as before."""
+    is formatted (pybtex.plugin's ``_load_entry_point``): 381 lookups in a build (7.7 s under a
+    profiler; with them remembered, the English build took 34.1 s instead of 35.5 s). The
+    installed packages do not change during a build: each lookup's answer is kept. Plugins
+    registered at run time are still found first, as before."""
     import functools
 
     from pybtex import plugin
