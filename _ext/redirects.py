@@ -1,5 +1,7 @@
 """Old chapter addresses keep working: a small page at each old address sends the reader on.
 
+.. renumber: off
+
 When chapters are renumbered (``tools/renumber.py``), a notebook's file name changes and so
 does its page's address. A reader's bookmark and a course's link to the old address must still
 reach the chapter, so ``redirects.json`` (written by the renumbering tool) maps each old page to
@@ -13,6 +15,8 @@ the section's new id after ``#``)::
     {"chapters/05_roc_auc": {"to": "chapters/07_roc_auc",
                              "anchors": {"auc-for-more-than-two-classes":
                                          "chapters/08_auc_in_practice"}}}
+
+.. renumber: on
 
 After an HTML build this extension writes ``<old>.html`` for every entry: a page with a
 ``meta refresh`` (works without JavaScript) and a script that keeps the ``#section`` part of

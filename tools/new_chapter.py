@@ -269,8 +269,9 @@ def main(argv: list[str] | None = None) -> int:
         numbers = [int(p.name[:2]) for p in (root / "chapters").glob("[0-9][0-9]_*.ipynb")]
         parser.error(
             f"chapter {args.number} exists ({taken[0]}): the next free number is"
-            f" {max(numbers) + 1:02d}; to put a chapter before {taken[0]}, give it the next free"
-            " number and move it with tools/renumber.py"
+            f" {max(numbers) + 1:02d}; to put a chapter before {taken[0]}, first move that"
+            " chapter and the later ones up by one with tools/renumber.py (CONTRIBUTING.md,"
+            ' "Inserting a chapter mid-book"), then scaffold the new one at the freed number'
         )
     toc = root / "_toc.yml"
     new_toc = add_to_toc(toc.read_text(encoding="utf-8"), stem, args.part)  # checks --part
