@@ -177,9 +177,18 @@ def serve(address: str, modules: list[str]) -> None:
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(address)
     listener.listen(8)
+    listener.settimeout(1.0)
+    parent = os.getppid()
     forked: list[int] = []
     while True:
-        connection, _ = listener.accept()
+        try:
+            connection, _ = listener.accept()
+        except TimeoutError:
+            if os.getppid() != parent:  # the build ended without stopping it (killed)
+                _end_orphans(forked)
+                return
+            continue
+        connection.settimeout(None)
         with connection:
             request = json.loads(connection.makefile("r", encoding="utf-8").readline())
             if request.get("stop"):
@@ -268,9 +277,12 @@ def start(
     kernel would import, from the same places. It returns once the zygote is ready (or, after
     ``timeout`` seconds without an answer, stops it and returns None).
     """
-    if not hasattr(os, "pidfd_open") or not hasattr(os, "fork"):
+    try:  # Linux 5.3+ (the attribute exists wherever Python was built with it)
+        os.close(os.pidfd_open(os.getpid()))
+    except (AttributeError, OSError):
         return None
-    folder = tempfile.mkdtemp(prefix="zygote-")
+    # a socket's path holds at most 107 bytes: /tmp, not a long TMPDIR
+    folder = tempfile.mkdtemp(prefix="zygote-", dir="/tmp" if os.path.isdir("/tmp") else None)
     address = os.path.join(folder, "socket")
     code = (
         "import sys; sys.path.pop(0); "

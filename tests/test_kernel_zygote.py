@@ -173,3 +173,25 @@ def test_a_forked_kernel_that_is_killed_is_seen_to_end(zygote, tmp_path):
     kernel.send_signal(signal.SIGKILL)
     assert kernel.wait(timeout=30) is not None
     assert kernel.poll() is not None
+
+
+def test_a_zygote_whose_build_is_killed_ends_too(tmp_path):
+    """A build killed before it stops its zygote (Ctrl-C, a timeout) leaves no process."""
+    import subprocess
+
+    script = (
+        "import os, sys\n"
+        f"sys.path.insert(0, {str(ROOT / '_ext')!r})\n"
+        "import kernel_zygote\n"
+        "zygote = kernel_zygote.start(('ipykernel.ipkernel',))\n"
+        "print(zygote.process.pid, flush=True)\n"
+        "os._exit(0)  # without zygote.stop()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
+    )
+    pid = int(done.stdout.split()[0])
+    deadline = time.monotonic() + 15
+    while not ended(pid) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert ended(pid)
