@@ -187,10 +187,10 @@ def test_a_zygote_whose_build_is_killed_ends_too(tmp_path):
         "print(zygote.process.pid, flush=True)\n"
         "os._exit(0)  # without zygote.stop()\n"
     )
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120
-    )
-    pid = int(done.stdout.split()[0])
+    printed = tmp_path / "pid.txt"
+    with printed.open("w") as out:  # a file: the zygote holds no pipe that run() waits on
+        subprocess.run([sys.executable, "-c", script], stdout=out, timeout=120, check=True)
+    pid = int(printed.read_text().split()[0])
     deadline = time.monotonic() + 15
     while not ended(pid) and time.monotonic() < deadline:
         time.sleep(0.2)
