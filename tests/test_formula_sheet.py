@@ -302,6 +302,98 @@ def test_the_four_counts_records_come_together_before_averages():
     assert four_counts_out_of_place(after_mcc, files) == []
 
 
+# the count ratios of the sheet when this check was written; a new one is held to its place
+COUNT_RATIO_RECORDS = (
+    "precision",
+    "recall",
+    "specificity",
+    "npv",
+    "fpr",
+    "fnr",
+    "accuracy",
+    "prevalence",
+)
+COUNTS = ("TP", "FP", "TN", "FN")
+
+
+def denominator(key: str) -> frozenset[str]:
+    """The counts a ``RATIOS`` entry's denominator adds up, read off its function."""
+    from evalmetrics._core import RATIOS
+
+    function = RATIOS[key][2]
+    units = np.eye(4, dtype=int)
+    return frozenset(name for name, unit in zip(COUNTS, units, strict=True) if function(*unit))
+
+
+def count_ratios_out_of_place(metrics: list[dict]) -> list[str]:
+    """New count ratios (a record whose id is a ``RATIOS`` key) not directly after the first
+    record whose ratio has the same denominator, or, with none, directly after ``npv``."""
+    from evalmetrics._core import RATIOS
+
+    ids = [metric["id"] for metric in metrics]
+    keys = [i.replace("-", "_") for i in ids]
+    wrong = []
+    for at, key in enumerate(keys):
+        if key not in RATIOS or ids[at] in COUNT_RATIO_RECORDS:
+            continue
+        kin = [
+            other
+            for other, k in enumerate(keys)
+            if other != at and k in RATIOS and denominator(k) == denominator(key)
+        ]
+        before = ids[kin[0]] if kin else "npv"
+        if at == 0 or ids[at - 1] != before:
+            wrong.append(ids[at])
+    return wrong
+
+
+def test_a_count_ratios_denominator_is_named_as_its_function_adds_it():
+    from evalmetrics._core import RATIOS
+
+    for key, (_label, _numerator, _denominator, named) in RATIOS.items():
+        said = frozenset(COUNTS) if named == "n" else frozenset(named.split(" + "))
+        assert said == denominator(key), f"RATIOS[{key!r}] names {named!r} for its denominator"
+
+
+def test_a_new_count_ratio_comes_directly_after_its_kin():
+    metrics = DATA["parts"][0]["metrics"]
+    assert not count_ratios_out_of_place(metrics), (
+        "a count ratio's record goes directly after the first record whose denominator it"
+        " shares, or after npv (CONTRIBUTING, Add a metric, step 6)"
+    )
+    # can fail: a false discovery rate after npv instead of after precision
+    from evalmetrics._core import RATIOS
+
+    fdr = {"id": "false-discovery-rate", "chapter": ["sec-precision"]}
+    ids = [metric["id"] for metric in metrics]
+    patched = {**RATIOS, "false_discovery_rate": ("FDR", None, RATIOS["precision"][2], "x")}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("evalmetrics._core.RATIOS", patched)
+        for after, expected in (("npv", ["false-discovery-rate"]), ("precision", [])):
+            at = ids.index(after) + 1
+            assert count_ratios_out_of_place([*metrics[:at], fdr, *metrics[at:]]) == expected
+
+
+# names a field writes in lower case (trec_eval's measure, as the literature writes it)
+LOWER_CASE_NAMES = {"bpref"}
+
+
+def names_not_in_sentence_case(metrics: list[dict]) -> list[str]:
+    return [
+        metric["name"]
+        for metric in metrics
+        if metric["name"] not in LOWER_CASE_NAMES
+        and not (metric["name"][0].isupper() or metric["name"][0].isdigit())
+    ]
+
+
+def test_record_names_are_in_sentence_case():
+    assert not names_not_in_sentence_case(METRICS), "a record's name starts with a capital"
+    assert names_not_in_sentence_case([{"name": "false discovery rate"}]) == [
+        "false discovery rate"
+    ]
+
+
 def test_the_label_check_can_fail():
     assert "sec-no-such-section" not in chapter_labels()
     assert {"sec-precision", "sec-ndcg"} <= chapter_labels()

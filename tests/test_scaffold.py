@@ -148,13 +148,22 @@ PART_ONE_RECORDS = {
 
 def without_a_section(metrics: list[dict]) -> list[str]:
     """New records of the first part whose ``chapter`` lacks their own label ``sec-<id>``, or
-    still holds the borrowed ``sec-four-counts``."""
+    still holds the borrowed ``sec-four-counts``. A record of a metric that is arithmetic on
+    another (each of its functions is another record's, as ``gini``'s ``roc_auc``) may name
+    the section of the metric it is arithmetic on instead, but not the borrowed one."""
+
+    def arithmetic(metric: dict) -> bool:
+        others = {f for m in metrics if m is not metric for f in m.get("functions", [])}
+        return bool(metric.get("functions")) and set(metric["functions"]) <= others
+
     return [
         metric["id"]
         for metric in metrics
         if metric["id"] not in PART_ONE_RECORDS
         and (
-            f"sec-{metric['id']}" not in metric["chapter"] or "sec-four-counts" in metric["chapter"]
+            "sec-four-counts" in metric["chapter"]
+            or not metric["chapter"]
+            or (f"sec-{metric['id']}" not in metric["chapter"] and not arithmetic(metric))
         )
     ]
 
@@ -175,8 +184,9 @@ def test_a_new_metric_has_a_section_of_its_own():
         "another": ["sec-lr-infinite"],
         "own": ["sec-jaccard"],
     }
+    accuracy = {"id": "accuracy", "chapter": ["sec-accuracy"], "functions": ["em.accuracy"]}
     found = {
-        case: without_a_section([{"id": "jaccard", "chapter": chapter}])
+        case: without_a_section([{"id": "jaccard", "chapter": chapter, "functions": ["em.j"]}])
         for case, chapter in cases.items()
     }
     assert found == {
@@ -185,3 +195,8 @@ def test_a_new_metric_has_a_section_of_its_own():
         "another": ["jaccard"],
         "own": [],
     }
+    # a metric that is arithmetic on accuracy (the error rate) may stay in accuracy's section,
+    # not in the borrowed one
+    for chapter, expected in ((["sec-accuracy"], []), (["sec-four-counts"], ["error-rate"])):
+        error_rate = {"id": "error-rate", "chapter": chapter, "functions": ["em.accuracy"]}
+        assert without_a_section([accuracy, error_rate]) == expected
