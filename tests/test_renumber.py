@@ -236,3 +236,36 @@ def test_a_map_that_leaves_a_chapter_in_the_way_is_refused_before_anything_moves
     assert len(collisions(both, present)) == 1
     whole = {"16_choosing": "17_choosing", "17_confidence_intervals": "18_confidence_intervals"}
     assert collisions(whole, present) == []
+
+
+def chapters_example_disagreements(teachers: str, makefile: str) -> list[str]:
+    """Where the `CHAPTERS="NN NN"` example that renumbering cannot rewrite (a number written
+    alone) disagrees with the comment beside it ("# chapters 4 and 16"), which it rewrites,
+    or with the Makefile's help."""
+    import re
+
+    problems = []
+    line = re.search(r'CHAPTERS="([\d ]+)"\s+# chapters ([\d]+) and ([\d]+)', teachers)
+    if line is None:
+        return ["reference/teachers.md: no CHAPTERS example with its comment"]
+    literal = [int(n) for n in line.group(1).split()]
+    if literal != [int(line.group(2)), int(line.group(3))]:
+        problems.append(f"reference/teachers.md: {line.group(0)}")
+    help_line = re.search(r'CHAPTERS=\\"([\d ]+)\\"', makefile)
+    if help_line is None or help_line.group(1).split() != line.group(1).split():
+        problems.append("Makefile: the help's CHAPTERS example is not the teachers page's")
+    return problems
+
+
+def test_the_chapters_example_names_the_chapters_its_comment_names():
+    """After a renumbering the comment moves and the literal does not: write it by hand."""
+    teachers = (ROOT / "reference" / "teachers.md").read_text(encoding="utf-8")
+    makefile = (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert chapters_example_disagreements(teachers, makefile) == []
+    # can fail: the comment renumbered (16 -> 17) and the literal not, in either file
+    moved = teachers.replace("# chapters 4 and 16", "# chapters 4 and 17")  # renumber: keep
+    assert chapters_example_disagreements(moved, makefile) != []
+    both = moved.replace('CHAPTERS="04 16"', 'CHAPTERS="04 17"')  # renumber: keep
+    assert chapters_example_disagreements(both, makefile) == [
+        "Makefile: the help's CHAPTERS example is not the teachers page's"
+    ]
