@@ -195,3 +195,77 @@ def test_a_zygote_whose_build_is_killed_ends_too(tmp_path):
     while not ended(pid) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert ended(pid)
+
+
+def test_a_kernel_asked_for_before_the_zygote_is_ready_starts_the_ordinary_way(
+    zygote, tmp_path, monkeypatch
+):
+    """The build does not wait for the zygote's imports: its first notebooks start as before."""
+    library = tmp_path / "lib"  # not the notebook's folder, which would shadow it
+    library.mkdir()
+    (library / "slow_to_import.py").write_text("import time\ntime.sleep(4)\n")
+    monkeypatch.setenv("PYTHONPATH", str(library))  # the zygote's and the kernels' alike
+    slow = kernel_zygote.start(("ipykernel.ipkernel", "slow_to_import"), wait=False)
+    kernel_zygote.use(slow)
+    try:
+        assert not slow.is_ready()
+        early = run([parent_of_kernel()], tmp_path, forked=True)
+        assert kernel_zygote.last_refusal == "the zygote is still importing its libraries"
+        assert early[0][0]["text"].strip() == str(os.getpid())
+        deadline = time.monotonic() + 60
+        while not slow.is_ready() and time.monotonic() < deadline:
+            time.sleep(0.1)
+        late = run([parent_of_kernel()], tmp_path, forked=True)
+        assert kernel_zygote.last_refusal is None
+        assert late[0][0]["text"].strip() == str(slow.process.pid)
+    finally:
+        kernel_zygote.use(zygote)
+        forked = slow.stop()
+    assert forked == 1
+
+
+WORKER_SCRIPT = """
+import json, multiprocessing, os, sys, time
+from concurrent.futures import ProcessPoolExecutor
+sys.path.insert(0, sys.argv[1])
+import kernel_zygote
+import nbformat
+from nbclient import NotebookClient
+
+def job(cwd):
+    deadline = time.monotonic() + 60
+    while not kernel_zygote._ZYGOTE.is_ready() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    cell = nbformat.v4.new_code_cell("import os\\nprint(os.getppid())")
+    notebook = nbformat.v4.new_notebook(cells=[cell])
+    NotebookClient(notebook, kernel_name="python3", resources={"metadata": {"path": cwd}},
+                   kernel_manager_class=kernel_zygote.ZygoteKernelManager).execute()
+    return notebook.cells[0].outputs[0]["text"].strip(), kernel_zygote.last_refusal
+
+zygote = kernel_zygote.start(("ipykernel.ipkernel",), wait=False)
+kernel_zygote.use(zygote)
+context = multiprocessing.get_context("fork")
+with ProcessPoolExecutor(max_workers=1, mp_context=context) as pool:
+    parent, refusal = pool.submit(job, sys.argv[2]).result(timeout=120)
+print(json.dumps({"parent": parent, "refusal": refusal, "zygote": str(zygote.process.pid),
+                  "forked": zygote.stop()}))
+"""
+
+
+def test_a_worker_forked_before_the_zygote_is_ready_gets_forked_kernels(tmp_path):
+    """As in the build: the pool's worker is a fork of the process that started the zygote,
+    made before the zygote is ready, and asks it for a kernel once it is."""
+    import json
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-c", WORKER_SCRIPT, str(ROOT / "_ext"), str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found["refusal"] is None
+    assert found["parent"] == found["zygote"]
+    assert found["forked"] == 1
