@@ -14,7 +14,8 @@ have been, in the notebook's folder with the kernel's environment, ``sys.argv`` 
 The libraries are already in ``sys.modules``; nothing of a notebook has run in the zygote, so
 every notebook still starts from a clean kernel. ``_ext/fresh_notebooks.py`` uses it for the
 notebooks a build executes: the book's 28 executed in 95.2 s instead of 134.7 s on two cores
-(the first two started the ordinary way while the zygote imported). ``tests/test_kernel_zygote.py`` holds the child to a plain kernel.
+(the first two started the ordinary way while the zygote imported).
+``tests/test_kernel_zygote.py`` holds the child to a plain kernel.
 
 It falls back to an ordinary launch (the same as without it) when it cannot give the same
 kernel: a command other than this Python's ``-m ipykernel_launcher``, an environment that
