@@ -135,8 +135,10 @@ def _become_kernel(request: dict) -> None:
     code = 1
     try:
         os.setsid()
-        for number in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP, signal.SIGPIPE):
+        # as a Python starts: SIGPIPE ignored, SIGINT raising KeyboardInterrupt, the rest default
+        for number in (signal.SIGCHLD, signal.SIGTERM, signal.SIGHUP):
             signal.signal(number, signal.SIG_DFL)
+        signal.signal(signal.SIGPIPE, signal.SIG_IGN)
         signal.signal(signal.SIGINT, signal.default_int_handler)
         null = os.open(os.devnull, os.O_RDONLY)
         os.dup2(null, 0)

@@ -33,7 +33,7 @@ print(sys.path[0] == os.getcwd(), sys.path[1:4])
 print(os.getcwd(), os.path.basename(sys.argv[0]), __name__, sorted(vars().keys())[:3])
 print(os.environ.get("EVALMETRICS_FIGURE_LANGUAGES"), "JPY_PARENT_PID" in os.environ)
 print(os.getpgid(0) == os.getpid(), os.getsid(0) == os.getpid())
-print(signal.getsignal(signal.SIGCHLD), signal.getsignal(signal.SIGTERM))
+print([signal.getsignal(s) for s in (signal.SIGCHLD, signal.SIGTERM, signal.SIGPIPE)])
 """
 
 FIGURE = """\
