@@ -126,6 +126,12 @@ def notebook_code(notebook) -> list[str]:
     return [transform(cell.source) for cell in notebook.cells if cell.cell_type == "code"]
 
 
+def notebook_imports(notebook, code: list[str] | None = None) -> set[str]:
+    """The modules the notebook's code cells import (``code``: its ``notebook_code``)."""
+    code = notebook_code(notebook) if code is None else code
+    return set().union(*(imported_modules(source) for source in code)) if code else set()
+
+
 def package_closure(package_dir: Path, roots: Iterable[str]) -> set[Path]:
     """The package's source files that importing ``roots`` loads, following its own imports.
 
@@ -259,7 +265,7 @@ def local_modules(modules: set[str], folders: list[Path], package_dir: Path) -> 
 def input_key(notebook, path: Path, root: Path, package_dir: Path, environment: str) -> str:
     """Hash of everything a notebook's execution reads besides its own code (see module doc)."""
     code = notebook_code(notebook)
-    modules = set().union(*(imported_modules(source) for source in code)) if code else set()
+    modules = notebook_imports(notebook, code)
     # folders a notebook may import from: its own, the root, and any folder it names
     folders = [path.parent, root]
     for source in code:
@@ -558,10 +564,7 @@ def _start_zygote(app, todo: list[str], notebooks: dict):
     turned_on = wanted != "0" if wanted else app.config.fresh_notebooks_fork_kernels
     if len(todo) < 2 or not turned_on:
         return None
-    imported: set[str] = set()
-    for name in todo:
-        code = [c.source for c in notebooks[name][1].cells if c.cell_type == "code"]
-        imported |= set().union(*(imported_modules(source) for source in code)) if code else set()
+    imported = set().union(*(notebook_imports(notebooks[name][1]) for name in todo))
     modules = ["ipykernel.ipkernel"] + [
         module
         for module in kernel_zygote.PRELOAD

@@ -238,6 +238,10 @@ def test_a_map_that_leaves_a_chapter_in_the_way_is_refused_before_anything_moves
     assert collisions(whole, present) == []
 
 
+# the teachers page's example and its comment: `CHAPTERS="04 16"  # chapters 4 and 16`
+CHAPTERS_EXAMPLE = r'CHAPTERS="([\d ]+)"\s+# chapters ([\d]+) and ([\d]+)'
+
+
 def chapters_example_disagreements(teachers: str, makefile: str) -> list[str]:
     """Where the `CHAPTERS="NN NN"` example that renumbering cannot rewrite (a number written
     alone) disagrees with the comment beside it ("# chapters 4 and 16"), which it rewrites,
@@ -245,7 +249,7 @@ def chapters_example_disagreements(teachers: str, makefile: str) -> list[str]:
     import re
 
     problems = []
-    line = re.search(r'CHAPTERS="([\d ]+)"\s+# chapters ([\d]+) and ([\d]+)', teachers)
+    line = re.search(CHAPTERS_EXAMPLE, teachers)
     if line is None:
         return ["reference/teachers.md: no CHAPTERS example with its comment"]
     literal = [int(n) for n in line.group(1).split()]
@@ -266,7 +270,7 @@ def test_the_chapters_example_names_the_chapters_its_comment_names():
     # example as it stands, so that it holds after a renumbering that moved its chapters)
     import re
 
-    line = re.search(r'CHAPTERS="([\d ]+)"\s+# chapters ([\d]+) and ([\d]+)', teachers)
+    line = re.search(CHAPTERS_EXAMPLE, teachers)
     second = int(line.group(3))
     moved = teachers.replace(line.group(0), line.group(0)[: -len(str(second))] + str(second + 1))
     assert chapters_example_disagreements(moved, makefile) != []
