@@ -1037,7 +1037,7 @@ GLOSSARY_ENTRIES = {
     "ap-multiclass": ("macro average", "micro average"),
     "ranked-ap": ("average precision",),
     "eleven-point-ap": ("eleven-point average precision",),
-    "ndcg": ("normalized discounted cumulative gain", "ideal DCG"),
+    "ndcg": ("normalised discounted cumulative gain", "ideal DCG"),
     "judged-at-k": ("judged@K",),
 }  # fmt: skip
 

@@ -258,3 +258,74 @@ def test_a_chapter_number_beside_a_chapter_reference_is_that_chapters():
             if label in numbers and numbers[label] != number:
                 wrong.append(f"{path.name}: {match[0]!r} (it is chapter {numbers[label]})")
     assert not wrong, wrong
+
+
+# The book spells as British English does with -ise: normalised, standardised, summarise, as
+# the pages already write them. A name kept as its code or its literature writes it is the
+# exception, listed here: the randomization test (``method="randomization"``), the studentized
+# range (scipy's ``studentized_range``) and Fawcett's "hypothesized" class, quoted. Inline code
+# is not prose and is skipped.
+AMERICAN = re.compile(
+    r"""\b(?: \w+iz(?:e|es|ed|ing|ation|ations)   # normalized (size and prize: NOT_SPELLINGS)
+          | \w+yz(?:e|es|ed|ing)                         # analyze
+          | behaviors? | colors? | favor(?:s|ed|ing)? | labeled | labeling | modeled | modeling
+        )\b""",
+    re.IGNORECASE | re.VERBOSE,
+)
+KEPT_AS_NAMED = {"randomization", "studentized", "hypothesized"}
+NOT_SPELLINGS = re.compile(r"(?:re)?(?:size[sd]?|sizing)|prizes?|seize[sd]?|citizens?", re.I)
+
+
+def american_spellings(markdown: str) -> list[tuple[int, str]]:
+    """(line number, word) of each American spelling in the prose, names kept as named aside."""
+    lines = ["" if _FENCE.match(line) else line for line in prose_only(markdown).split("\n")]
+    text = re.sub(r"`[^`]*`", lambda m: re.sub(r"[^\n]", " ", m.group(0)), "\n".join(lines))
+    return [
+        (text.count("\n", 0, match.start()) + 1, match.group(0))
+        for match in AMERICAN.finditer(text)
+        if match.group(0).lower() not in KEPT_AS_NAMED
+        and not NOT_SPELLINGS.fullmatch(match.group(0))
+    ]
+
+
+def test_the_spelling_matcher_catches_what_it_is_for():
+    planted = (
+        "The normalized DCG; to analyze it,\nthe behavior of `summarize(\nx)`, a resized figure.\n"
+        "A randomization test and the studentized range; the normalised, standardised gain.\n"
+        "A prize of the right size, standardized.\n"
+        "```{note}\nLabeled colors favor {term}`recall <normalized recall>`.\n```\n"
+    )
+    assert american_spellings(planted) == [
+        (1, "normalized"),
+        (1, "analyze"),
+        (2, "behavior"),
+        (5, "standardized"),
+        (7, "Labeled"),
+        (7, "colors"),
+        (7, "favor"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [*pages(), ROOT / "reference/teachers.md", ROOT / "README.md", ROOT / "CONTRIBUTING.md"],
+    ids=lambda p: p.relative_to(ROOT).as_posix(),
+)
+def test_the_pages_spell_with_ise(path: Path):
+    if path.suffix == ".ipynb":
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        texts = [
+            (f"cell {cell.get('id', f'#{i}')}", "".join(cell["source"]))
+            for i, cell in enumerate(cells)
+            if cell["cell_type"] == "markdown"
+        ]
+    else:
+        texts = [("", path.read_text(encoding="utf-8"))]
+    found = [
+        f"{where} line {line}: {word}".strip()
+        for where, text in texts
+        for line, word in american_spellings(text)
+    ]
+    assert not found, f"{path.name} spells as American English does (the book writes -ise):\n" + (
+        "\n".join(found)
+    )
