@@ -452,6 +452,30 @@ def test_metric_records_are_complete():
             assert "$" not in latex, f"{metric['id']}: formulas are LaTeX without $"
 
 
+def functions_never_called(metric: dict) -> list[str]:
+    """A record's ``functions`` when none of them is called by its examples (the undefined
+    cases' code and its ``defined_check``), else []: a record that names another metric's
+    function (``youden_j`` for ``(em.mcc(...) + 1) / 2``) has examples that never call it."""
+    codes = [case["example"]["code"] for case in metric["undefined"] if "example" in case]
+    codes += [metric["defined_check"]] if "defined_check" in metric else []
+    names = [function.rsplit(".", 1)[-1] for function in metric["functions"]]
+    if any(re.search(rf"\.{re.escape(name)}\b", code) for name in names for code in codes):
+        return []
+    return metric["functions"]
+
+
+def test_each_records_examples_call_one_of_its_functions():
+    wrong = {m["id"]: functions_never_called(m) for m in METRICS if functions_never_called(m)}
+    assert not wrong, f"these records' examples call none of their functions: {wrong}"
+
+
+def test_a_record_naming_another_metrics_function_is_found():
+    gini = copy.deepcopy(next(m for m in METRICS if m["id"] == "gini"))
+    assert functions_never_called(gini) == []
+    gini["functions"] = ["evalmetrics.youden_j"]
+    assert functions_never_called(gini) == ["evalmetrics.youden_j"]
+
+
 # ---------------------------------------------------------------------------------------------
 # the undefined cases hold
 
