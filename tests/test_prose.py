@@ -319,6 +319,12 @@ def test_the_pages_spell_with_ise(path: Path):
             for i, cell in enumerate(cells)
             if cell["cell_type"] == "markdown"
         ]
+        # a figure's alt text and caption are page text too (and messages of its catalog)
+        texts += [
+            (f"cell {cell.get('id', f'#{i}')} {key}", value)
+            for i, cell in enumerate(cells)
+            for key, value in _figure_texts(cell.get("metadata", {}).get("mystnb", {}))
+        ]
     else:
         texts = [("", path.read_text(encoding="utf-8"))]
     found = [
@@ -329,3 +335,29 @@ def test_the_pages_spell_with_ise(path: Path):
     assert not found, f"{path.name} spells as American English does (the book writes -ise):\n" + (
         "\n".join(found)
     )
+
+
+def _figure_texts(mystnb: dict) -> list[tuple[str, str]]:
+    """The words of a code cell's ``mystnb`` metadata: its figure's alt text and caption."""
+    found = []
+    for group in ("image", "figure"):
+        for key in ("alt", "caption"):
+            value = mystnb.get(group, {}).get(key)
+            if isinstance(value, str):
+                found.append((f"{group}.{key}", value))
+    return found
+
+
+def test_the_hints_of_check_spell_with_ise():
+    from evalmetrics import exercises
+
+    texts = [("check()", text) for text in exercises.MESSAGES]
+    for path in sorted((ROOT / "evalmetrics" / "exercise_keys").glob("*.json")):
+        for exercise_id, exercise in json.loads(path.read_text(encoding="utf-8"))[
+            "exercises"
+        ].items():
+            texts += [(exercise_id, hint["hint"]) for hint in exercise.get("hints", [])]
+    assert len(texts) > 100
+    found = [f"{where}: {word}" for where, text in texts for _, word in american_spellings(text)]
+    assert not found, "check()'s texts spell as American English does:\n" + "\n".join(found)
+    assert american_spellings("That is the normalized value.") == [(1, "normalized")]

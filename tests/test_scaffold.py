@@ -215,3 +215,16 @@ def test_the_chapters_are_numbered_without_a_gap():
     stems = [path.stem for path in (ROOT / "chapters").glob("[0-9][0-9]_*.ipynb")]
     assert not number_gaps(stems), f"no chapter is numbered {number_gaps(stems)}"
     assert number_gaps(["01_a", "02_b", "04_d"]) == [3]  # can fail
+
+
+def out_of_number_order(stems: list[str]) -> list[str]:
+    """The chapters listed after a chapter with a higher number."""
+    return [stem for i, stem in enumerate(stems) if any(stem < before for before in stems[:i])]
+
+
+def test_the_toc_lists_the_chapters_in_number_order():
+    """A chapter's toc line put after a later chapter's (or in a later part) passes the build;
+    the book's order is its numbers' order."""
+    stems = [path.stem for path in toc_chapters()]
+    assert not out_of_number_order(stems), f"_toc.yml lists {out_of_number_order(stems)} late"
+    assert out_of_number_order(["02_b", "11_x", "10_a", "12_c"]) == ["10_a"]  # can fail
