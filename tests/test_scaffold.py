@@ -227,4 +227,4 @@ def test_the_toc_lists_the_chapters_in_number_order():
     the book's order is its numbers' order."""
     stems = [path.stem for path in toc_chapters()]
     assert not out_of_number_order(stems), f"_toc.yml lists {out_of_number_order(stems)} late"
-    assert out_of_number_order(["02_b", "11_x", "10_a", "12_c"]) == ["10_a"]  # can fail
+    assert out_of_number_order(["02_b", "09_x", "08_a"]) == ["08_a"]  # can fail; renumber: keep
