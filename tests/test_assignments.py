@@ -1117,3 +1117,18 @@ def test_the_first_pass_flags_code_aimed_at_the_grader():
         assert only[0] == 0 and only[1], added
     # words in Markdown, and the public tests in the metadata, are not code
     assert flag_submissions.flagged_cells(notebook("sys.settrace", kind="markdown")) == []
+
+
+def test_the_feedback_picture_shows_the_exercise_its_tool_names(tmp_path):
+    """A renumbering rewrites the tool's ``LABEL`` and every text, never the picture: the
+    picture records the exercise it shows, and a new one is drawn when the two differ."""
+    import feedback_screenshot
+    from PIL import Image
+
+    assert feedback_screenshot.pictured() == feedback_screenshot.LABEL, (
+        "reference/images/assignment-feedback.png shows another exercise than the tool's LABEL"
+        " (a renumbering moved it): run .venv/bin/python tools/feedback_screenshot.py"
+    )
+    unstamped = tmp_path / "old.png"
+    Image.new("RGB", (2, 2)).save(unstamped)
+    assert feedback_screenshot.pictured(unstamped) is None  # the check can fail

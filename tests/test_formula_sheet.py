@@ -278,8 +278,31 @@ def four_counts_out_of_place(metrics: list[dict], files: dict[str, str]) -> list
     return [
         ids[i]
         for i in ours
-        if i not in run or (ids[i] not in TWO_CLASS_RECORDS and not last < i < end)
+        if i not in run
+        or (arithmetic(metrics, i) and not arithmetic_on_the_record_before(metrics, i))
+        or (ids[i] not in TWO_CLASS_RECORDS and not arithmetic(metrics, i) and not last < i < end)
     ]
+
+
+def arithmetic(metrics: list[dict], at: int) -> bool:
+    """Whether ``metrics[at]`` is arithmetic on another record's metric: all its
+    ``functions`` are that record's."""
+    borrowed = set(metrics[at].get("functions", ()))
+    return bool(borrowed) and any(
+        borrowed <= set(m.get("functions", ())) for i, m in enumerate(metrics) if i != at
+    )
+
+
+def arithmetic_on_the_record_before(metrics: list[dict], at: int) -> bool:
+    """Whether ``metrics[at]`` is arithmetic on another metric (its ``functions`` are all a
+    record's before it, its owner) and follows the owner directly, or after other records
+    that are arithmetic on it."""
+    borrowed = set(metrics[at].get("functions", ()))
+    owners = [i for i, m in enumerate(metrics[:at]) if borrowed and borrowed <= set(m["functions"])]
+    if not owners:
+        return False
+    between = metrics[owners[0] + 1 : at]
+    return all(set(m.get("functions", ())) == borrowed for m in between)
 
 
 def test_the_four_counts_records_come_together_before_averages():
@@ -300,6 +323,20 @@ def test_the_four_counts_records_come_together_before_averages():
     assert four_counts_out_of_place(after_npv, files) == ["number-needed-to-diagnose"]
     after_mcc = [*metrics[: ids.index("mcc") + 1], new, *metrics[ids.index("mcc") + 1 :]]
     assert four_counts_out_of_place(after_mcc, files) == []
+    # arithmetic on a two-class metric goes directly after that metric's record, and only there
+    ets = {
+        "id": "equitable-threat-score",
+        "chapter": ["sec-four-counts"],
+        "functions": ["evalmetrics.cohen_kappa"],
+    }
+    at = ids.index("cohen-kappa") + 1
+    assert four_counts_out_of_place([*metrics[:at], ets, *metrics[at:]], files) == []
+    at = ids.index("likelihood-ratios") + 1
+    placed = [*metrics[:at], ets, *metrics[at:]]
+    assert four_counts_out_of_place(placed, files) == ["equitable-threat-score"]
+    at = ids.index("mcc") + 1
+    placed = [*metrics[:at], ets, *metrics[at:]]
+    assert four_counts_out_of_place(placed, files) == ["equitable-threat-score"]
 
 
 # the count ratios of the sheet when this check was written; a new one is held to its place
@@ -353,6 +390,55 @@ def test_a_count_ratios_denominator_is_named_as_its_function_adds_it():
     for key, (_label, _numerator, _denominator, named) in RATIOS.items():
         said = frozenset(COUNTS) if named == "n" else frozenset(named.split(" + "))
         assert said == denominator(key), f"RATIOS[{key!r}] names {named!r} for its denominator"
+
+
+def can_be_infinite(key: str) -> bool:
+    """Whether a ``RATIOS`` entry's numerator holds a count its denominator lacks, so that
+    x/0 with x > 0 (``inf`` with a ``RuntimeWarning``) is reachable."""
+    from evalmetrics._core import RATIOS
+
+    numerator = RATIOS[key][1]
+    return any(
+        numerator(*unit) and count not in denominator(key)
+        for count, unit in zip(COUNTS, np.eye(4, dtype=int), strict=True)
+    )
+
+
+def infinite_cases_missing(metrics: list[dict], docs: dict[str, str | None]) -> list[str]:
+    """A count ratio that can be infinite needs its record's `inf` case and a docstring
+    that warns of the ``RuntimeWarning``; what lacks either."""
+    from evalmetrics._core import RATIOS
+
+    missing = []
+    for metric in metrics:
+        key = metric["id"].replace("-", "_")
+        if key not in RATIOS or not can_be_infinite(key):
+            continue
+        if not any("`inf`" in case["returns"] for case in metric["undefined"]):
+            missing.append(f"{metric['id']}: the record's `inf` case")
+        if key in docs and "RuntimeWarning" not in (docs[key] or ""):
+            missing.append(f"em.{key}: a RuntimeWarning in its docstring's Warns")
+    return missing
+
+
+def test_a_count_ratio_that_can_be_infinite_says_so():
+    import evalmetrics as em
+
+    metrics = DATA["parts"][0]["metrics"]
+    docs = {name: getattr(em, name).__doc__ for name in em.__all__ if callable(getattr(em, name))}
+    assert not infinite_cases_missing(metrics, docs)
+    # can fail: a frequency bias, (TP + FP) / (TP + FN), with neither
+    from evalmetrics._core import RATIOS
+
+    bias = ("frequency bias", lambda tp, fp, tn, fn: tp + fp, RATIOS["recall"][2], "TP + FN")
+    record = {"id": "frequency-bias", "undefined": [{"returns": "nan-warn"}]}
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("evalmetrics._core.RATIOS", {**RATIOS, "frequency_bias": bias})
+        assert can_be_infinite("frequency_bias") and not can_be_infinite("precision")
+        assert infinite_cases_missing([record], {"frequency_bias": "Warns\n-----\n"}) == [
+            "frequency-bias: the record's `inf` case",
+            "em.frequency_bias: a RuntimeWarning in its docstring's Warns",
+        ]
 
 
 def test_a_new_count_ratio_comes_directly_after_its_kin():

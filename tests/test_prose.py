@@ -266,7 +266,7 @@ def test_a_chapter_number_beside_a_chapter_reference_is_that_chapters():
 # range (scipy's ``studentized_range``) and Fawcett's "hypothesized" class, quoted. Inline code
 # is not prose and is skipped.
 AMERICAN = re.compile(
-    r"""\b(?: \w+iz(?:e|es|ed|ing|ation|ations)   # normalized (size and prize: NOT_SPELLINGS)
+    r"""\b(?: \w+iz(?:e|es|ed|ing|ation|ations|er|ers)   # normalized, optimizer (not size)
           | \w+yz(?:e|es|ed|ing)                         # analyze
           | behaviors? | colors? | favor(?:s|ed|ing)? | labeled | labeling | modeled | modeling
         )\b""",
@@ -279,7 +279,9 @@ NOT_SPELLINGS = re.compile(r"(?:re)?(?:size[sd]?|sizing)|prizes?|seize[sd]?|citi
 def american_spellings(markdown: str) -> list[tuple[int, str]]:
     """(line number, word) of each American spelling in the prose, names kept as named aside."""
     lines = ["" if _FENCE.match(line) else line for line in prose_only(markdown).split("\n")]
-    text = re.sub(r"`[^`]*`", lambda m: re.sub(r"[^\n]", " ", m.group(0)), "\n".join(lines))
+    # a role's shown text is prose ({term}`text <target>`, {term}`text`), its target is not
+    text = re.sub(r"\{(term|ref|doc)\}`([^`<]*?)\s*(<[^`]*>)?`", _shown, "\n".join(lines))
+    text = re.sub(r"`[^`]*`", lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
     return [
         (text.count("\n", 0, match.start()) + 1, match.group(0))
         for match in AMERICAN.finditer(text)
@@ -288,12 +290,19 @@ def american_spellings(markdown: str) -> list[tuple[int, str]]:
     ]
 
 
+def _shown(role: re.Match[str]) -> str:
+    """What a reader sees of a role: its text, or a term written alone; a bare label, nothing."""
+    kind, text, target = role.groups()
+    return text if target or kind == "term" else re.sub(r"[^\n]", " ", text)
+
+
 def test_the_spelling_matcher_catches_what_it_is_for():
     planted = (
         "The normalized DCG; to analyze it,\nthe behavior of `summarize(\nx)`, a resized figure.\n"
         "A randomization test and the studentized range; the normalised, standardised gain.\n"
         "A prize of the right size, standardized.\n"
         "```{note}\nLabeled colors favor {term}`recall <normalized recall>`.\n```\n"
+        "An optimizer, {term}`a normalized gain <gain>`, {ref}`sec-normalized-x`.\n"
     )
     assert american_spellings(planted) == [
         (1, "normalized"),
@@ -303,6 +312,8 @@ def test_the_spelling_matcher_catches_what_it_is_for():
         (7, "Labeled"),
         (7, "colors"),
         (7, "favor"),
+        (9, "optimizer"),
+        (9, "normalized"),
     ]
 
 

@@ -146,15 +146,38 @@ PART_ONE_RECORDS = {
 }
 
 
-def without_a_section(metrics: list[dict]) -> list[str]:
+LABEL_LINE = re.compile(r"^\((sec-[\w-]+|ch-[\w-]+)\)=\s*$", re.M)
+
+
+def section_texts(root: Path = ROOT) -> dict[str, str]:
+    """Each section label of the chapters with the Markdown from it to the next label."""
+    texts: dict[str, str] = {}
+    for path in toc_chapters(root):
+        cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+        markdown = "\n".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
+        marks = list(LABEL_LINE.finditer(markdown))
+        for mark, after in zip(marks, [*marks[1:], None], strict=True):
+            texts[mark[1]] = markdown[mark.end() : after.start() if after else len(markdown)]
+    return texts
+
+
+def without_a_section(metrics: list[dict], sections: dict[str, str] | None = None) -> list[str]:
     """New records of the first part whose ``chapter`` lacks their own label ``sec-<id>``, or
     still holds the borrowed ``sec-four-counts``. A record of a metric that is arithmetic on
     another (each of its functions is another record's, as ``gini``'s ``roc_auc``) may name
-    the section of the metric it is arithmetic on instead, but not the borrowed one."""
+    instead a section that teaches it, one whose text names it (``gini``'s "Gini
+    coefficient", in ``sec-auc-gini-youden-pauc``), but not the borrowed one."""
+    sections = section_texts() if sections is None else sections
 
     def arithmetic(metric: dict) -> bool:
         others = {f for m in metrics if m is not metric for f in m.get("functions", [])}
         return bool(metric.get("functions")) and set(metric["functions"]) <= others
+
+    def taught_in(metric: dict) -> bool:
+        return any(
+            metric["name"].lower() in " ".join(sections.get(label, "").lower().split())
+            for label in metric["chapter"]
+        )
 
     return [
         metric["id"]
@@ -163,7 +186,10 @@ def without_a_section(metrics: list[dict]) -> list[str]:
         and (
             "sec-four-counts" in metric["chapter"]
             or not metric["chapter"]
-            or (f"sec-{metric['id']}" not in metric["chapter"] and not arithmetic(metric))
+            or (
+                f"sec-{metric['id']}" not in metric["chapter"]
+                and not (arithmetic(metric) and taught_in(metric))
+            )
         )
     ]
 
@@ -195,11 +221,22 @@ def test_a_new_metric_has_a_section_of_its_own():
         "another": ["jaccard"],
         "own": [],
     }
-    # a metric that is arithmetic on accuracy (the error rate) may stay in accuracy's section,
-    # not in the borrowed one
-    for chapter, expected in ((["sec-accuracy"], []), (["sec-four-counts"], ["error-rate"])):
-        error_rate = {"id": "error-rate", "chapter": chapter, "functions": ["em.accuracy"]}
-        assert without_a_section([accuracy, error_rate]) == expected
+    # a metric that is arithmetic on accuracy (the error rate) may name a section of accuracy's
+    # that teaches it, not one that does not, nor the borrowed one
+    texts = {"sec-accuracy": "Accuracy is ...", "sec-errors": "The error\nrate is 1 - accuracy"}
+    for chapter, expected in (
+        (["sec-errors"], []),
+        (["sec-accuracy"], ["error-rate"]),
+        (["sec-four-counts"], ["error-rate"]),
+    ):
+        error_rate = {
+            "id": "error-rate",
+            "name": "Error rate",
+            "chapter": chapter,
+            "functions": ["em.accuracy"],
+        }
+        assert without_a_section([accuracy, error_rate], texts) == expected
+    assert "gini coefficient" in section_texts()["sec-auc-gini-youden-pauc"].lower()
 
 
 def number_gaps(stems: list[str]) -> list[int]:

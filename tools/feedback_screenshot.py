@@ -158,6 +158,27 @@ def page(question: str, text: str) -> str:
     )
 
 
+def stamp(path: Path) -> None:
+    """Record in the picture which exercise it shows (a PNG text chunk, ``exercise``): a
+    renumbering rewrites ``LABEL`` and every text, never the picture, so a test compares the
+    two and asks for a new picture when they differ."""
+    from PIL import Image, PngImagePlugin
+
+    info = PngImagePlugin.PngInfo()
+    info.add_text("exercise", LABEL)
+    with Image.open(path) as image:
+        image.load()
+        image.save(path, pnginfo=info)
+
+
+def pictured(path: Path = TARGET) -> str | None:
+    """The exercise ``path``'s picture records, or None (a picture the tool did not stamp)."""
+    from PIL import Image
+
+    with Image.open(path) as image:
+        return image.text.get("exercise")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=TARGET)
@@ -207,6 +228,7 @@ def main(argv: list[str] | None = None) -> int:
             args.out.parent.mkdir(parents=True, exist_ok=True)
             view.screenshot(path=str(args.out), full_page=True)
             browser.close()
+        stamp(args.out)
     print(text)
     print(f"wrote {args.out}")
     return 0
