@@ -266,9 +266,10 @@ def test_a_chapter_number_beside_a_chapter_reference_is_that_chapters():
 # range (scipy's ``studentized_range``) and Fawcett's "hypothesized" class, quoted. Inline code
 # is not prose and is skipped.
 AMERICAN = re.compile(
-    r"""\b(?: \w+iz(?:e|es|ed|ing|ation|ations|er|ers)   # normalized, optimizer (not size)
-          | \w+yz(?:e|es|ed|ing)                         # analyze
-          | behaviors? | colors? | favor(?:s|ed|ing)? | labeled | labeling | modeled | modeling
+    r"""\b(?: \w+iz(?:e|es|ed|ing|ation|ations|er|ers|able|ability)  # normalized, optimizer
+          | \w+yz(?:e|es|ed|ing|er|ers)                 # analyze, analyzer
+          | behaviors? | colou?r(?<=or)(?:s|ed|ing|ful)? | favor(?:s|ed|ing|ite)?
+          | labeled | labeling | modeled | modeling | (?:re)?cent(?:er|ers|ered|ering)
         )\b""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -303,6 +304,7 @@ def test_the_spelling_matcher_catches_what_it_is_for():
         "A prize of the right size, standardized.\n"
         "```{note}\nLabeled colors favor {term}`recall <normalized recall>`.\n```\n"
         "An optimizer, {term}`a normalized gain <gain>`, {ref}`sec-normalized-x`.\n"
+        "Colored, centered, generalizable analyzers; the colour, centre and centred.\n"
     )
     assert american_spellings(planted) == [
         (1, "normalized"),
@@ -314,6 +316,10 @@ def test_the_spelling_matcher_catches_what_it_is_for():
         (7, "favor"),
         (9, "optimizer"),
         (9, "normalized"),
+        (10, "Colored"),
+        (10, "centered"),
+        (10, "generalizable"),
+        (10, "analyzers"),
     ]
 
 

@@ -151,10 +151,11 @@ def test_the_report_lists_old_numbers_left_where_a_chapter_is_meant():
         'sample = "chapter 5"  # renumber: keep\n'
         "x = 5  # chapter 5 is rewritten, so not listed\n"
         'path = "chapters/05_*.ipynb"\n'  # 5
-        'other = ("03", "5")\n'
+        'other = ("03", "6")\n'
+        'assert report.main(["5"]) == 0  # "5" is ch07\n'  # 7: one digit, the comment rewritten
     )
     found = leftovers("tests/test_x.py", python, STEMS, NUMBERS)
-    assert [line.split(":")[1] for line in found] == ["1", "2", "5"]
+    assert [line.split(":")[1] for line in found] == ["1", "2", "5", "7"]
     assert found[0] == 'tests/test_x.py:1: GRADED_QUICK = ("01", "05", "18")'
     markdown = (
         "Ch. 5 and chapter 5, chapters 3\nand 7; see Ch 7.\n"  # 1 (Ch. 5), 2 (Ch 7)

@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tools import new_chapter
 
@@ -117,7 +118,21 @@ def test_the_scaffold_puts_a_chapter_in_number_order_within_its_part():
     ]
     last = new_chapter.add_to_toc(toc, "15_last", "Part III")
     assert "chapters/14_hit_ratio\n      - file: chapters/15_last\n  - caption: Part IV" in last
+    # a chapter that opens its part goes under the part's chapters, at their indent
+    first = new_chapter.add_to_toc(toc, "16_first", "Part IV")
+    assert "    chapters:\n      - file: chapters/16_first\n      - file: chapters/17_ci" in first
+    parts = yaml.safe_load(new_chapter.add_to_toc(toc, "11_opens", "Part III"))["parts"]
+    assert [part["caption"] for part in parts] == ["Part III", "Part IV"]
+    assert parts[0]["chapters"][0] == {"file": "chapters/11_opens"}
     # renumber: on
+
+
+def test_the_toc_parses_into_parts_of_chapters():
+    """A toc line at the wrong indent makes a part with no chapters, which the build accepts."""
+    parts = yaml.safe_load((ROOT / "_toc.yml").read_text(encoding="utf-8"))["parts"]
+    for part in parts:
+        assert set(part) >= {"caption", "chapters"}, part
+        assert all(set(entry) == {"file"} for entry in part["chapters"]), part["caption"]
 
 
 # The records of the sheet's first part (the counts and the metrics of two classes) before the

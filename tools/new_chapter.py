@@ -223,8 +223,8 @@ COUNT = re.compile(r"The other (\d+) of the (\d+) checked exercises vary")
 
 def add_to_toc(toc: str, stem: str, part: str) -> str:
     """``toc`` with ``- file: chapters/<stem>`` in the part ``part``, in the order of the
-    chapter numbers (after the last chapter of the part numbered below it; at the end of the
-    part when it has the highest number)."""
+    chapter numbers (after the last chapter of the part numbered below it; first in the part
+    when none is, at the end when it has the highest number)."""
     lines = toc.splitlines(keepends=True)
     captions = {
         i: line.split(":", 1)[1].strip().strip('"')
@@ -236,17 +236,28 @@ def add_to_toc(toc: str, stem: str, part: str) -> str:
         raise SystemExit(
             f"--part: no part {part!r} in _toc.yml; its parts: {list(captions.values())}"
         )
-    last = start
     number = int(stem[:2])
-    for i in range(start + 1, len(lines)):
-        if lines[i].lstrip().startswith("- caption:"):
+    heading = next(
+        (i for i in range(start + 1, len(lines)) if lines[i].strip() == "chapters:"), None
+    )
+    end = next(
+        (i for i in range(start + 1, len(lines)) if lines[i].lstrip().startswith("- caption:")),
+        len(lines),
+    )
+    if heading is None or heading > end:
+        raise SystemExit(f"--part: the part {part!r} of _toc.yml has no 'chapters:' list")
+    files = [i for i in range(heading + 1, end) if lines[i].lstrip().startswith("- file:")]
+    # after the last chapter of the part numbered below it; first, when none is
+    last = heading
+    for i in files:
+        listed = lines[i].split("- file:", 1)[1].strip().rsplit("/", 1)[-1]
+        if listed[:2].isdigit() and int(listed[:2]) > number:
             break
-        if "- file:" in lines[i]:
-            listed = lines[i].split("- file:", 1)[1].strip().rsplit("/", 1)[-1]
-            if listed[:2].isdigit() and int(listed[:2]) > number:
-                break
-            last = i
-    indent = lines[last][: len(lines[last]) - len(lines[last].lstrip())]
+        last = i
+    if files:
+        indent = lines[files[0]][: len(lines[files[0]]) - len(lines[files[0]].lstrip())]
+    else:
+        indent = lines[heading][: len(lines[heading]) - len(lines[heading].lstrip())] + "  "
     lines.insert(last + 1, f"{indent}- file: chapters/{stem}\n")
     return "".join(lines)
 

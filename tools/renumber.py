@@ -38,7 +38,7 @@ hand: ``path:LINE: text`` (``path: cell C, line L: text`` in a notebook, cells c
 catalog), the text as renumbered. Such a number is, after
 "chapter(s)", "Ch", "ch." or "§" (alone or in a list: "ch. 3 and 7"), in "第 7 章", before
 "_" in a file-like name ("07_*.ipynb"), in ``CHAPTER=07`` or ``CHAPTERS="04 16"``, after a
-chapter's label (``numbers["ch-roc-auc"] == 7``), or a quoted two-digit string ("07") in a
+chapter's label (``numbers["ch-roc-auc"] == 7``), or a quoted number ("07", "7") in a
 Python file or the Makefile. It is found by renumbering once more with each moved chapter sent
 to a number no chapter has (old + 100): whatever still reads as an old number was not
 rewritten (``leftovers``). Paths are those after the move (in a dry run, before it). Numbers
@@ -454,7 +454,7 @@ _CHAPTER_CONTEXTS = re.compile(
     # a number beside a chapter's label: numbers["ch-roc-auc"] == 7, {"ch-roc-auc": 7}
     r"""|\bch-[a-z][\w-]*["'\]]*\s*(?:==|!=|=|:)\s*(?P<label>\d{1,2})(?![\d.])"""
 )
-_QUOTED = re.compile(r"""(["'])(?P<quoted>\d{2})\1""")  # "07" in Python or the Makefile
+_QUOTED = re.compile(r"""(["'])(?P<quoted>\d{1,2})\1""")  # "07" or "7" in Python, the Makefile
 
 
 def _unrewritten_lines(text: str, probe: str, moved: set[int], quoted: bool) -> list[str]:
