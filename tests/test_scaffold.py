@@ -64,6 +64,50 @@ def test_the_intro_map_names_every_chapter():
     assert not problems, "\n".join(problems)
 
 
+def map_order_problems(root: Path = ROOT) -> list[str]:
+    """Where intro.md's list names a chapter out of place: each part's bullet (``- **Part
+    II``) names that part's chapters of ``_toc.yml``, in their order. (A box of the figure is a
+    question, and a chapter numbered away from its box's others is allowed: "ch. 21-22, 26".)"""
+    intro = (root / "intro.md").read_text(encoding="utf-8")
+    parts = yaml.safe_load((root / "_toc.yml").read_text(encoding="utf-8"))["parts"]
+    problems = []
+    for part in parts:
+        files = [entry["file"] for entry in part["chapters"]]
+        if not all(file.startswith("chapters/") for file in files):
+            continue  # the reference pages
+        key = part["caption"].split(":")[0]  # "Part II"
+        bullet = re.search(rf"^- \*\*{re.escape(key)}\b.*?(?=^- |\n\n|\Z)", intro, re.M | re.S)
+        wanted = []
+        for file in files:
+            path = root / f"{file}.ipynb"
+            first = "".join(json.loads(path.read_text(encoding="utf-8"))["cells"][0]["source"])
+            label = re.match(r"\((ch-[\w-]+)\)=", first)
+            if label and path.stem not in NOT_IN_THE_FIGURE:
+                wanted.append(label[1])
+        named = re.findall(r"\{ref\}`(ch-[\w-]+)`", bullet[0]) if bullet else []
+        if named != wanted:
+            problems.append(f"{key}'s bullet in intro.md names {named}; its chapters are {wanted}")
+    return problems
+
+
+def test_the_intro_map_names_each_chapter_in_its_part_and_order(tmp_path):
+    problems = map_order_problems()
+    assert not problems, "\n".join(problems)
+    # can fail: ROC and AUC named in Part III's bullet
+    for name in ("_toc.yml", "intro.md"):
+        (tmp_path / name).write_text((ROOT / name).read_text(encoding="utf-8"), "utf-8")
+    (tmp_path / "chapters").mkdir()
+    for path in toc_chapters():
+        (tmp_path / "chapters" / path.name).write_text(path.read_text("utf-8"), "utf-8")
+    intro = (tmp_path / "intro.md").read_text(encoding="utf-8")
+    intro = intro.replace("{ref}`ch-roc-auc`, ", "", 1).replace(
+        "{ref}`ch-retrieval-pr`", "{ref}`ch-roc-auc`, {ref}`ch-retrieval-pr`", 1
+    )
+    (tmp_path / "intro.md").write_text(intro, "utf-8")
+    found = map_order_problems(tmp_path)
+    assert [problem.split("'s ")[0] for problem in found] == ["Part II", "Part III"], found
+
+
 def test_every_phrase_is_found_in_a_fresh_scaffold(tmp_path):
     (tmp_path / "chapters").mkdir()
     path = tmp_path / "chapters" / "26_toy.ipynb"
