@@ -285,12 +285,11 @@ def four_counts_out_of_place(metrics: list[dict], files: dict[str, str]) -> list
 
 
 def arithmetic(metrics: list[dict], at: int) -> bool:
-    """Whether ``metrics[at]`` is arithmetic on another record's metric: all its
-    ``functions`` are that record's."""
+    """Whether ``metrics[at]`` is arithmetic on an earlier record's metric: all its
+    ``functions`` are that record's (the metric it is arithmetic on comes first: ``mcc`` is
+    not arithmetic on a phi squared after it that names ``mcc``'s functions)."""
     borrowed = set(metrics[at].get("functions", ()))
-    return bool(borrowed) and any(
-        borrowed <= set(m.get("functions", ())) for i, m in enumerate(metrics) if i != at
-    )
+    return bool(borrowed) and any(borrowed <= set(m.get("functions", ())) for m in metrics[:at])
 
 
 def arithmetic_on_the_record_before(metrics: list[dict], at: int) -> bool:
@@ -298,7 +297,11 @@ def arithmetic_on_the_record_before(metrics: list[dict], at: int) -> bool:
     record's before it, its owner) and follows the owner directly, or after other records
     that are arithmetic on it."""
     borrowed = set(metrics[at].get("functions", ()))
-    owners = [i for i, m in enumerate(metrics[:at]) if borrowed and borrowed <= set(m["functions"])]
+    owners = [
+        i
+        for i, m in enumerate(metrics[:at])
+        if borrowed and borrowed <= set(m.get("functions", ()))
+    ]
     if not owners:
         return False
     between = metrics[owners[0] + 1 : at]
@@ -337,6 +340,16 @@ def test_the_four_counts_records_come_together_before_averages():
     at = ids.index("mcc") + 1
     placed = [*metrics[:at], ets, *metrics[at:]]
     assert four_counts_out_of_place(placed, files) == ["equitable-threat-score"]
+    # with all of its metric's functions, directly after that metric's record: after mcc
+    phi2 = {
+        "id": "phi-squared",
+        "chapter": ["sec-four-counts"],
+        "functions": ["evalmetrics.mcc", "evalmetrics.Counts.mcc"],
+    }
+    assert four_counts_out_of_place([*metrics[:at], phi2, *metrics[at:]], files) == []
+    before = ids.index("mcc")
+    placed = [*metrics[:before], phi2, *metrics[before:]]
+    assert four_counts_out_of_place(placed, files) == ["phi-squared"]
 
 
 # the count ratios of the sheet when this check was written; a new one is held to its place
@@ -548,6 +561,24 @@ def functions_never_called(metric: dict) -> list[str]:
     if any(re.search(rf"\.{re.escape(name)}\b", code) for name in names for code in codes):
         return []
     return metric["functions"]
+
+
+def counts_property_first(metrics: list[dict]) -> list[str]:
+    """Records that list a ``Counts`` property before the public function of the same
+    metric (the false negative rate's record keeping ``Counts.fnr`` first after ``em.fnr``
+    came)."""
+    wrong = []
+    for metric in metrics:
+        kinds = [f.startswith("evalmetrics.Counts.") for f in metric["functions"]]
+        if True in kinds and False in kinds and kinds.index(True) < kinds.index(False):
+            wrong.append(metric["id"])
+    return wrong
+
+
+def test_a_records_public_function_comes_before_its_counts_property():
+    assert not counts_property_first(METRICS)
+    fnr = {"id": "fnr", "functions": ["evalmetrics.Counts.fnr", "evalmetrics.fnr"]}
+    assert counts_property_first([fnr]) == ["fnr"]
 
 
 def test_each_records_examples_call_one_of_its_functions():

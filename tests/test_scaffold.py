@@ -229,8 +229,10 @@ def without_a_section(metrics: list[dict], sections: dict[str, str] | None = Non
     sections = section_texts() if sections is None else sections
 
     def arithmetic(metric: dict) -> bool:
-        others = {f for m in metrics if m is not metric for f in m.get("functions", [])}
-        return bool(metric.get("functions")) and set(metric["functions"]) <= others
+        """All its functions are one earlier record's (the one it is arithmetic on)."""
+        borrowed = set(metric.get("functions", ()))
+        earlier = metrics[: next(i for i, m in enumerate(metrics) if m is metric)]
+        return bool(borrowed) and any(borrowed <= set(m.get("functions", ())) for m in earlier)
 
     def taught_in(metric: dict) -> bool:
         return any(
