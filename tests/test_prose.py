@@ -268,8 +268,9 @@ def test_a_chapter_number_beside_a_chapter_reference_is_that_chapters():
 AMERICAN = re.compile(
     r"""\b(?: \w+iz(?:e|es|ed|ing|ation|ations|er|ers|able|ability)  # normalized, optimizer
           | \w+yz(?:e|es|ed|ing|er|ers)                 # analyze, analyzer
-          | behaviors? | colou?r(?<=or)(?:s|ed|ing|ful)? | favor(?:s|ed|ing|ite)?
-          | labeled | labeling | modeled | modeling | (?:re)?cent(?:er|ers|ered|ering)
+          | behaviors? | colors? | colored | coloring | colorful | favor\w* | honor\w* | labor\w*
+          | neighbor\w* | gray | grays | defense | offense
+          | (?:label|model|travel|cancel|signal)(?:ed|ing) | (?:re)?cent(?:er|ers|ered|ering)
         )\b""",
     re.IGNORECASE | re.VERBOSE,
 )
@@ -305,6 +306,7 @@ def test_the_spelling_matcher_catches_what_it_is_for():
         "```{note}\nLabeled colors favor {term}`recall <normalized recall>`.\n```\n"
         "An optimizer, {term}`a normalized gain <gain>`, {ref}`sec-normalized-x`.\n"
         "Colored, centered, generalizable analyzers; the colour, centre and centred.\n"
+        "Gray neighboring labels, a favorable honor, traveled and canceled; grey, neighbouring.\n"
     )
     assert american_spellings(planted) == [
         (1, "normalized"),
@@ -320,6 +322,12 @@ def test_the_spelling_matcher_catches_what_it_is_for():
         (10, "centered"),
         (10, "generalizable"),
         (10, "analyzers"),
+        (11, "Gray"),
+        (11, "neighboring"),
+        (11, "favorable"),
+        (11, "honor"),
+        (11, "traveled"),
+        (11, "canceled"),
     ]
 
 
