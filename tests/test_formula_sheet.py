@@ -465,6 +465,63 @@ def test_a_count_ratio_that_can_be_infinite_says_so():
         ]
 
 
+SMALL_TABLES = [t for t in itertools.product(range(3), repeat=4) if sum(t)]  # TP, FP, TN, FN
+
+
+def reaches_infinity(function) -> bool:
+    """Whether a metric of ``(y_true, y_pred)`` returns ``inf`` on some table of counts
+    from 0 to 2 (every table where x/0 with x > 0 can happen for a metric of the counts)."""
+    for tp, fp, tn, fn in SMALL_TABLES:
+        y_true = [1] * tp + [0] * fp + [0] * tn + [1] * fn
+        y_pred = [1] * tp + [1] * fp + [0] * tn + [0] * fn
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            value = np.asarray(function(y_true, y_pred), dtype=float)
+        if value.ndim == 0 and np.isinf(value):
+            return True
+    return False
+
+
+def silent_infinities(metrics: list[dict]) -> list[str]:
+    """Records of a metric of the counts (not arithmetic on another record's) whose public
+    function can return ``inf`` while the record has no `inf` case or the docstring no
+    ``RuntimeWarning``."""
+    import evalmetrics as em
+
+    missing = []
+    for at, metric in enumerate(metrics):
+        if arithmetic(metrics, at) or metric["id"] in ("counts", "confusion-matrix"):
+            continue
+        names = [f.split(".")[1] for f in metric["functions"] if f.count(".") == 1]
+        for name in names:
+            function = getattr(em, name)
+            try:
+                inspect.signature(function).bind([1], [1])
+            except TypeError:  # a metric with a required parameter (fbeta's beta)
+                continue
+            if not reaches_infinity(function):
+                continue
+            if not any("`inf`" in case["returns"] for case in metric["undefined"]):
+                missing.append(f"{metric['id']}: the record's `inf` case (em.{name} reaches it)")
+            if "RuntimeWarning" not in (function.__doc__ or ""):
+                missing.append(f"em.{name}: a RuntimeWarning in its docstring's Warns")
+    return missing
+
+
+def test_a_metric_that_can_be_infinite_says_so_on_the_sheet_and_in_its_docstring():
+    assert not silent_infinities(DATA["parts"][0]["metrics"])
+    # can fail: the likelihood ratios' record without its `inf` cases
+    import evalmetrics as em
+
+    assert reaches_infinity(em.lr_plus) and not reaches_infinity(em.precision)
+    lr = copy.deepcopy(next(m for m in METRICS if m["id"] == "likelihood-ratios"))
+    lr["undefined"] = [case for case in lr["undefined"] if "`inf`" not in case["returns"]]
+    assert silent_infinities([lr]) == [
+        "likelihood-ratios: the record's `inf` case (em.lr_plus reaches it)",
+        "likelihood-ratios: the record's `inf` case (em.lr_minus reaches it)",
+    ]
+
+
 def test_a_new_count_ratio_comes_directly_after_its_kin():
     metrics = DATA["parts"][0]["metrics"]
     assert not count_ratios_out_of_place(metrics), (
