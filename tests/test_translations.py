@@ -120,7 +120,8 @@ QUOTE = re.compile(r"「[^」]*」|“[^”]*”")
 def trap(english: str, chinese: str) -> str | None:
     """What falls into the trap in ``chinese`` (the translation of ``english``), or None."""
     shown = QUOTE.sub("", ROLE_TEXT.sub("", chinese))
-    if BARE_JINGDU.search(shown) and "精度" not in english:
+    # only where the English writes a bare 精度 itself (not inside a quoted 平均精度)
+    if BARE_JINGDU.search(shown) and not BARE_JINGDU.search(english):
         return "精度"
     lower = english.lower()
     if ZHUNQUELV.search(shown) and "precision" in lower:
@@ -136,6 +137,9 @@ def test_the_trap_check_catches_precision_written_as_jingdu_or_zhunquelv():
     assert trap("Its AP is 0.5.", "其平均精度为 0.5。") is None
     assert trap("The two accuracies differ.", "两个准确率不同。") is None
     assert trap("Precision, 「准确率」 in document 000.", "精确率，文档 000 称「准确率」。") is None
+    # the English quotes 平均精度, which holds 精度 but is no bare 精度
+    assert trap("Its AP (平均精度) is 0.5.", "其 AP（平均精度）为 0.5，精度高。") == "精度"
+    assert trap("Zhou's 精度 is accuracy.", "周志华的精度是准确率。") is None
 
 
 @pytest.mark.parametrize("page", CATALOG_PAGES)

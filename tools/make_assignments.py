@@ -1712,7 +1712,7 @@ def select(
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "_build" / "assignments")
-    parser.add_argument("--chapters", nargs="*", help='chapter numbers ("04 16"); default all')
+    parser.add_argument("--chapters", nargs="*", help="two-digit chapter numbers; default all")
     parser.add_argument("--exercises", nargs="*", help="exercise labels; default all")
     parser.add_argument("--chapter-dir", type=Path, default=ROOT / "chapters")
     parser.add_argument(
