@@ -308,6 +308,54 @@ def arithmetic_on_the_record_before(metrics: list[dict], at: int) -> bool:
     return all(set(m.get("functions", ())) == borrowed for m in between)
 
 
+def arithmetic_records_out_of_place(metrics: list[dict]) -> list[str]:
+    """Records arithmetic on an earlier record's metric (all their ``functions`` are its) that
+    do not follow it directly, or after other such records of it: ``gini`` after ``roc-auc``."""
+    return [
+        metric["id"]
+        for at, metric in enumerate(metrics)
+        if arithmetic(metrics, at) and not arithmetic_on_the_record_before(metrics, at)
+    ]
+
+
+def test_an_arithmetic_record_follows_its_metrics_record():
+    for part in DATA["parts"]:
+        assert not arithmetic_records_out_of_place(part["metrics"]), part["title"]
+    # can fail: an error rate (arithmetic on accuracy) after precision instead of accuracy
+    metrics = list(DATA["parts"][0]["metrics"])
+    ids = [metric["id"] for metric in metrics]
+    accuracy = metrics[ids.index("accuracy")]
+    error_rate = {"id": "error-rate", "functions": list(accuracy["functions"])}
+    for after, expected in (("accuracy", []), ("precision", ["error-rate"])):
+        at = ids.index(after) + 1
+        placed = [*metrics[:at], error_rate, *metrics[at:]]
+        assert arithmetic_records_out_of_place(placed) == expected
+
+
+def names_not_scikit_learns(metrics: list[dict]) -> list[str]:
+    """Records whose ``scikit-learn`` field is one bare ``<name>_score`` while their public
+    function is not ``<name>`` (the critical success index is ``jaccard_score``: ``jaccard``)."""
+    wrong = []
+    for metric in metrics:
+        peer = metric.get("scikit-learn") or ""
+        public = [f.split(".")[1] for f in metric["functions"] if f.count(".") == 1]
+        if re.fullmatch(r"\w+_score", peer) and public and public[0] != peer[: -len("_score")]:
+            wrong.append(f"{metric['id']}: em.{public[0]}, scikit-learn's {peer}")
+    return wrong
+
+
+def test_a_function_takes_scikit_learns_name():
+    assert not names_not_scikit_learns(METRICS)
+    csi = {
+        "id": "critical-success-index",
+        "functions": ["evalmetrics.critical_success_index"],
+        "scikit-learn": "jaccard_score",
+    }
+    assert names_not_scikit_learns([csi]) == [
+        "critical-success-index: em.critical_success_index, scikit-learn's jaccard_score"
+    ]
+
+
 def test_the_four_counts_records_come_together_before_averages():
     files = label_files()
     assert not four_counts_out_of_place(DATA["parts"][0]["metrics"], files), (
